@@ -1,0 +1,14 @@
+/**
+ * The server the browser tests use: its own SQLite database and build under data/e2e, seeded with
+ * the demo data, the site built from that API (always rebuilt on CI, reused locally when
+ * E2E_REUSE_BUILD=1), then served like production.
+ */
+import { rmSync } from 'node:fs';
+
+process.env.DATA_DIR ??= 'data/e2e';
+process.env.DATABASE_URL ??= `sqlite:${process.env.DATA_DIR}/site.db`;
+process.env.LOG_LEVEL ??= 'warn';
+process.env.NODE_ENV ??= 'test';
+if (process.env.E2E_REUSE_BUILD !== '1')
+  rmSync(`${process.env.DATA_DIR}/builds`, { recursive: true, force: true });
+await import('../src/server/main.ts');

@@ -1,0 +1,58 @@
+/** Display formats (DESIGN §5): ZAR money, DD.MM.YYYY dates, kilometres, kW → hp. */
+const money = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR' });
+const wholeMoney = new Intl.NumberFormat('en-ZA', {
+  style: 'currency',
+  currency: 'ZAR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const integer = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 });
+
+export const KW_TO_HP = 1.34102;
+
+/** R 7 865,06 — cents shown. */
+export function formatMoney(amount: number): string {
+  return money.format(amount);
+}
+
+/** R 489 900 — for prices that are whole rands. */
+export function formatPrice(amount: number): string {
+  return wholeMoney.format(amount);
+}
+
+/** 45 200 km */
+export function formatMileage(km: number): string {
+  return `${integer.format(km)} km`;
+}
+
+export function kwToHp(kw: number): number {
+  return Math.round(kw * KW_TO_HP);
+}
+
+/** DD.MM.YYYY from an ISO date (YYYY-MM-DD or a full timestamp); no time-zone shift. */
+export function formatDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return iso;
+  return `${m[3]}.${m[2]}.${m[1]}`;
+}
+
+/** 'Subaru West Rand' → 'West Rand' (the header strips the brand prefix, SPEC §2). */
+export function stripBrand(name: string, brand: string): string {
+  const re = new RegExp(`^(motus\\s+)?${brand}\\s+`, 'i');
+  return name.replace(re, '').trim() || name;
+}
+
+/** '{Brand} Motus' is shown as 'Motus {Brand}' (SPEC §7 rewrite, DESIGN §5). */
+export function rewriteMotus(text: string, brand: string): string {
+  return text.replaceAll(`${brand} Motus`, `Motus ${brand}`);
+}
+
+/** URL-safe slug: lower case, hyphens, no accents. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -1,0 +1,103 @@
+/**
+ * The API (SPEC §7, DESIGN §4) as a Hono app mounted under /api. Every error leaves as
+ * problem+json naming what went wrong; unknown paths are 404, known paths with the wrong method 405.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Deps } from './deps.ts';
+import { ApiError, problem, statusTitle } from './hydra.ts';
+import type { Logger } from './log.ts';
+import { bannerRoutes } from './routes/banners.ts';
+import { blogRoutes } from './routes/blog.ts';
+import { dealerRoutes } from './routes/dealers.ts';
+import { docsRoutes } from './routes/docs.ts';
+import { rangeRoutes } from './routes/range.ts';
+import { specialRoutes } from './routes/specials.ts';
+import { stockFacetRoutes } from './routes/stock-facets.ts';
+import { vehicleRoutes } from './routes/vehicles.ts';
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface ApiOptions {
+  /** Extra route groups (leads, editing, hooks) mounted before the catch-all stock route. */
+  extraRoutes?: ((deps: Deps) => Hono)[];
+  logger?: Logger;
+}
+
+export function createApi(deps: Deps, options: ApiOptions = {}) {
+  const api = new Hono();
+
+  api.use('*', async (c, next) => {
+    await next();
+    // Content changes when editors publish; a short shared cache keeps the API cheap but fresh.
+    if (c.req.method === 'GET' && c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
+      c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
+    } else if (!c.res.headers.has('Cache-Control')) {
+      c.header('Cache-Control', 'no-store');
+    }
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        problem(c, 413, statusTitle(413), `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+    }),
+  );
+
+  const groups = [
+    docsRoutes,
+    dealerRoutes,
+    bannerRoutes,
+    rangeRoutes,
+    specialRoutes,
+    stockFacetRoutes,
+    blogRoutes,
+    ...(options.extraRoutes ?? []),
+    vehicleRoutes, // last: its /:dealerSlug/vehicles pattern must not shadow static paths
+  ];
+  for (const group of groups) api.route('/', group(deps));
+
+  // Which methods each known path answers, so a wrong method gets 405 with Allow instead of 404.
+  const known = api.routes
+    .filter((r) => r.method !== 'ALL')
+    .map((r) => ({
+      method: r.method,
+      re: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`),
+    }));
+
+  // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used.
+  api.all('*', (c) => {
+    const path = new URL(c.req.url).pathname.replace(/^\/api/, '') || '/';
+    const allowed = [...new Set(known.filter((k) => k.re.test(path)).map((k) => k.method))];
+    if (allowed.includes('GET')) allowed.push('HEAD');
+    if (allowed.length && !allowed.includes(c.req.method)) {
+      c.header('Allow', allowed.join(', '));
+      return problem(
+        c,
+        405,
+        statusTitle(405),
+        `${c.req.method} is not allowed on /api${path}; use ${allowed.join(' or ')}.`,
+      );
+    }
+    return problem(c, 404, statusTitle(404), `No route matches ${c.req.method} /api${path}.`);
+  });
+
+  api.onError((err, c) => {
+    if (err instanceof ApiError)
+      return problem(c, err.status, statusTitle(err.status), err.detail, err.extra);
+    if (err instanceof HTTPException) return problem(c, err.status, statusTitle(err.status), err.message);
+    options.logger?.error('request failed', {
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      error: String(err),
+    });
+    return problem(c, 500, statusTitle(500), 'Something went wrong on our side. Please try again.');
+  });
+
+  const root = new Hono();
+  root.route('/api', api);
+  return root;
+}

@@ -1,0 +1,21 @@
+/**
+ * Applies every migration in order. Migrations are listed here explicitly (not read from disk)
+ * so the same list works from source, tests and any bundler.
+ */
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import * as m001 from './migrations/001_content.ts';
+
+export const migrations: Record<string, Migration> = {
+  '001_content': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,101 @@
+/**
+ * The used-stock queries behind the listing, the filters and the makes list. One where-builder,
+ * so a facet count always agrees with the listing it filters.
+ */
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { VehicleQuery } from '../../lib/vehicle-query.ts';
+import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
+import type { Database } from './schema.ts';
+
+export type Facet = 'make' | 'model' | 'fuelType' | 'transmissionType' | 'vehicle_state';
+
+export interface StockFilter extends Partial<Omit<VehicleQuery, 'page' | 'order'>> {
+  dealerSlug?: string | null;
+}
+
+type VehicleSelect<O> = SelectQueryBuilder<Database, 'vehicles', O>;
+
+/** Applies every filter except the facet being counted. */
+export function whereStock<O>(q: VehicleSelect<O>, f: StockFilter, except?: Facet): VehicleSelect<O> {
+  let out = q.where('vehicles.status', '=', 'available');
+  if (f.dealerSlug) out = out.where('vehicles.dealer_slug', '=', f.dealerSlug);
+  if (f.make_slug && except !== 'make') out = out.where('vehicles.make_slug', '=', f.make_slug);
+  if (f.model_slug && except !== 'make' && except !== 'model')
+    out = out.where('vehicles.model_slug', '=', f.model_slug);
+  if (f.fuelType?.length && except !== 'fuelType') out = out.where('vehicles.fuel_type', 'in', f.fuelType);
+  if (f.transmissionType?.length && except !== 'transmissionType')
+    out = out.where('vehicles.transmission', 'in', f.transmissionType);
+  if (f.vehicle_state?.length && except !== 'vehicle_state')
+    out = out.where('vehicles.state_of_vehicle', 'in', f.vehicle_state);
+  return out;
+}
+
+export async function listStock(db: Kysely<Database>, query: VehicleQuery, dealerSlug: string | null) {
+  const filter: StockFilter = { ...query, dealerSlug };
+  const countRow = await whereStock(db.selectFrom('vehicles'), filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  let q = whereStock(db.selectFrom('vehicles'), filter)
+    .innerJoin('dealers', 'dealers.slug', 'vehicles.dealer_slug')
+    .selectAll('vehicles')
+    .select(['dealers.dealer_name', 'dealers.province as dealer_province']);
+  for (const o of query.order) q = q.orderBy(`vehicles.${o.field}`, o.direction);
+  // Default order: newest stock first; id breaks ties so pages never overlap.
+  if (!query.order.length) q = q.orderBy('vehicles.created_at', 'desc');
+  q = q.orderBy('vehicles.id', 'desc');
+  const rows = await q
+    .limit(USED_PAGE_SIZE)
+    .offset((query.page - 1) * USED_PAGE_SIZE)
+    .execute();
+  return { rows, total: Number(countRow.total) };
+}
+
+export async function getStockItem(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('vehicles')
+    .innerJoin('dealers', 'dealers.slug', 'vehicles.dealer_slug')
+    .selectAll('vehicles')
+    .select(['dealers.dealer_name', 'dealers.province as dealer_province'])
+    .where('vehicles.id', '=', id)
+    .executeTakeFirst();
+}
+
+const COLUMN = {
+  fuelType: 'fuel_type',
+  transmissionType: 'transmission',
+  vehicle_state: 'state_of_vehicle',
+} as const;
+
+export async function countBy(
+  db: Kysely<Database>,
+  filter: StockFilter,
+  facet: keyof typeof COLUMN,
+): Promise<Map<string, number>> {
+  const col = COLUMN[facet];
+  const rows = await whereStock(db.selectFrom('vehicles'), filter, facet)
+    .select((eb) => [eb.ref(`vehicles.${col}`).as('value'), eb.fn.countAll<number>().as('count')])
+    .groupBy(`vehicles.${col}`)
+    .execute();
+  return new Map(rows.map((r) => [String(r.value), Number(r.count)]));
+}
+
+/** Makes with their models and counts of available stock (filters other than make/model applied). */
+export async function makesWithModels(db: Kysely<Database>, filter: StockFilter) {
+  const rows = await whereStock(db.selectFrom('vehicles'), filter, 'make')
+    .select((eb) => ['make', 'make_slug', 'model', 'model_slug', eb.fn.countAll<number>().as('count')])
+    .groupBy(['make', 'make_slug', 'model', 'model_slug'])
+    .orderBy('make')
+    .orderBy('model')
+    .execute();
+  const makes = new Map<
+    string,
+    { name: string; slug: string; count: number; models: { name: string; slug: string; count: number }[] }
+  >();
+  for (const r of rows) {
+    const m = makes.get(r.make_slug) ?? { name: r.make, slug: r.make_slug, count: 0, models: [] };
+    m.count += Number(r.count);
+    m.models.push({ name: r.model, slug: r.model_slug, count: Number(r.count) });
+    makes.set(r.make_slug, m);
+  }
+  return [...makes.values()];
+}

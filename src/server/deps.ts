@@ -1,0 +1,11 @@
+/** What every route module needs: the database and the checked configuration. */
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Dialect } from './db/client.ts';
+import type { Database } from './db/schema.ts';
+
+export interface Deps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  config: Config;
+}

@@ -1,0 +1,111 @@
+/**
+ * Hydra JSON-LD responses and errors (DESIGN §4): collections with the `hydra:` prefix,
+ * problem+json errors that name what went wrong. No stack trace ever reaches a client.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+
+export const LD_JSON = 'application/ld+json; charset=utf-8';
+export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+/** A hydra:Collection; `view` adds first/last/next/previous links when the collection is paged. */
+export function collection(c: Context, type: string, members: unknown[], total: number, paging?: Page) {
+  const url = new URL(c.req.url);
+  const id = url.pathname + url.search;
+  const body: Record<string, unknown> = {
+    '@context': `/api/contexts/${type}`,
+    '@id': url.pathname,
+    '@type': 'hydra:Collection',
+    'hydra:member': members,
+    'hydra:totalItems': total,
+  };
+  if (paging) {
+    const last = Math.max(1, Math.ceil(total / paging.pageSize));
+    const link = (p: number) => {
+      const u = new URL(url);
+      u.searchParams.set('page', String(p));
+      return u.pathname + u.search;
+    };
+    const view: Record<string, unknown> = { '@id': id, '@type': 'hydra:PartialCollectionView' };
+    view['hydra:first'] = link(1);
+    view['hydra:last'] = link(last);
+    if (paging.page > 1) view['hydra:previous'] = link(Math.min(paging.page - 1, last));
+    if (paging.page < last) view['hydra:next'] = link(paging.page + 1);
+    body['hydra:view'] = view;
+  }
+  return c.body(JSON.stringify(body), 200, { 'Content-Type': LD_JSON });
+}
+
+/** One resource with its @context, @id and @type. */
+export function item(
+  c: Context,
+  type: string,
+  id: string,
+  data: Record<string, unknown>,
+  status: 200 | 201 = 200,
+) {
+  const body = { '@context': `/api/contexts/${type}`, '@id': id, '@type': type, ...data };
+  return c.body(JSON.stringify(body), status, { 'Content-Type': LD_JSON });
+}
+
+export function problem(
+  c: Context,
+  status: number,
+  title: string,
+  detail: string,
+  extra: Record<string, unknown> = {},
+) {
+  const body = {
+    '@context': '/api/contexts/Error',
+    '@type': 'hydra:Error',
+    type: `/errors/${status}`,
+    title,
+    status,
+    detail,
+    'hydra:title': title,
+    'hydra:description': detail,
+    ...extra,
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: Hono's status type is a literal union
+  return c.body(JSON.stringify(body), status as any, { 'Content-Type': PROBLEM_JSON });
+}
+
+/** Thrown by handlers for a 404/400 so routes read as straight-line code. */
+export class ApiError extends HTTPException {
+  readonly detail: string;
+  readonly extra: Record<string, unknown>;
+  constructor(
+    status: 400 | 404 | 405 | 409 | 413 | 415 | 422 | 429,
+    detail: string,
+    extra: Record<string, unknown> = {},
+  ) {
+    super(status, { message: detail });
+    this.detail = detail;
+    this.extra = extra;
+  }
+}
+
+export const notFound = (what: string, id: string) => new ApiError(404, `${what} '${id}' was not found.`);
+export const badRequest = (detail: string, extra: Record<string, unknown> = {}) =>
+  new ApiError(400, detail, extra);
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'An error occurred',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? 'Error';
+}

@@ -1,0 +1,217 @@
+/**
+ * Database rows → API shapes of SPEC §3. One place, so every route answers with the same fields.
+ */
+import type { Selectable } from 'kysely';
+import { imageUrl } from '../lib/images.ts';
+import type {
+  BannersTable,
+  BlogPostsTable,
+  DealersTable,
+  RangeModelsTable,
+  RangeVariantsTable,
+  SpecialsTable,
+  VehiclesTable,
+} from './db/schema.ts';
+
+type Row<T> = Selectable<T>;
+
+export function presentDealer(d: Row<DealersTable>) {
+  return {
+    '@id': `/api/dealers/${d.slug}`,
+    '@type': 'Dealer',
+    id: d.id,
+    slug: d.slug,
+    dealerName: d.dealer_name,
+    siteName: d.site_name,
+    address: `${d.address}, ${d.suburb}, ${d.city}, ${d.postal_code}`,
+    street: d.address,
+    suburb: d.suburb,
+    city: d.city,
+    province: d.province,
+    postalCode: d.postal_code,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    location: d.location,
+    dealer_contact_no: d.dealer_contact_no,
+    email: d.email,
+    uri: `/dealer/${d.site_name}`,
+    apiUri: `/api/dealers/${d.slug}`,
+  };
+}
+
+export function presentBanner(b: Row<BannersTable>) {
+  return {
+    '@id': `/api/banners/${b.id}`,
+    '@type': 'Banner',
+    id: b.id,
+    type: b.type,
+    title: b.title,
+    subtitle: b.subtitle,
+    image: { uri: imageUrl('banner', b.image), file: b.image },
+    button: { text: b.button_text ?? 'Explore more', url: b.button_url },
+  };
+}
+
+const parseJson = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export function presentRangeModel(m: Row<RangeModelsTable>, minPrice: number, variantCount: number) {
+  return {
+    '@id': `/api/ranges/${m.make_slug}/${m.model_slug}`,
+    '@type': 'RangeModel',
+    id: m.id,
+    make: m.make,
+    model: m.model,
+    make_slug: m.make_slug,
+    model_slug: m.model_slug,
+    type: m.type,
+    tagline: m.tagline,
+    description: m.description,
+    mainImage: m.main_image,
+    gallery: parseJson<string[]>(m.gallery, []).map((image) => ({ image })),
+    minPrice,
+    modelPrice: minPrice,
+    variantCount,
+  };
+}
+
+export function presentVariant(
+  v: Row<RangeVariantsTable>,
+  m: Pick<Row<RangeModelsTable>, 'make' | 'model' | 'make_slug' | 'model_slug' | 'type' | 'gallery'>,
+) {
+  return {
+    '@id': `/api/vehicle_range/${v.id}`,
+    '@type': 'Variant',
+    id: v.id,
+    make: m.make,
+    model: m.model,
+    make_slug: m.make_slug,
+    model_slug: m.model_slug,
+    variant: v.variant,
+    variant_slug: v.variant_slug,
+    type: m.type,
+    description: v.description,
+    mainImage: v.main_image,
+    power: v.power,
+    torque: v.torque,
+    transmission: v.transmission,
+    transmission_type: v.transmission_type,
+    fuel_type: v.fuel_type,
+    body_type: v.body_type,
+    engine: v.engine,
+    drivetrain: v.drivetrain,
+    term: v.term,
+    interest: v.interest,
+    modelPrice: v.model_price,
+    brochure: v.brochure,
+    color: parseJson<{ name: string; hex_code: string; image: string }[]>(v.colors, []),
+    gallery: parseJson<string[]>(m.gallery, []).map((image) => ({ image })),
+    features: parseJson<string[]>(v.features, []),
+  };
+}
+
+type VehicleWithDealer = Row<VehiclesTable> & { dealer_name: string; dealer_province: string };
+
+export function vehiclePath(v: Pick<VehiclesTable, 'make_slug' | 'model_slug' | 'id'>): string {
+  return `/pre-owned/${v.make_slug}/${v.model_slug}/${v.id}`;
+}
+
+export function presentVehicleSummary(v: VehicleWithDealer) {
+  const images = parseJson<string[]>(v.images, []);
+  return {
+    '@id': `/api/vehicles/${v.id}`,
+    '@type': 'Vehicle',
+    id: v.id,
+    uri: vehiclePath(v),
+    image: images[0] ? { uri: imageUrl('used', images[0]), file: images[0] } : null,
+    make: v.make,
+    make_slug: v.make_slug,
+    model: v.model,
+    model_slug: v.model_slug,
+    variant: v.variant,
+    transmission: v.transmission,
+    fuel_type: v.fuel_type,
+    exterior_color: v.exterior_color,
+    year: v.year,
+    mileage: { value: v.mileage, unit: 'km' },
+    state_of_vehicle: v.state_of_vehicle,
+    price: v.price,
+    installment: v.installment,
+    dealer_slug: v.dealer_slug,
+    dealer_name: v.dealer_name,
+    dealer_province: v.dealer_province,
+  };
+}
+
+export function presentVehicleDetail(v: VehicleWithDealer) {
+  const files = parseJson<string[]>(v.images, []);
+  return {
+    ...presentVehicleSummary(v),
+    images: {
+      '@type': 'hydra:Collection',
+      'hydra:member': files.map((file) => ({ uri: imageUrl('used', file), file })),
+      'hydra:totalItems': files.length,
+    },
+    mileage: { '@type': 'hydra:Collection', 'hydra:member': [v.mileage], 'hydra:totalItems': 1, unit: 'km' },
+    body_type: v.body_type,
+    description: v.description,
+    status: v.status,
+    available: v.status === 'available',
+    created_at: v.created_at,
+  };
+}
+
+export function presentSpecial(s: Row<SpecialsTable>, rewrite: (t: string) => string) {
+  return {
+    '@id': `/api/specials/${s.slug}`,
+    '@type': s.kind === 'service' ? 'ServiceDeal' : 'Special',
+    id: s.id,
+    slug: s.slug,
+    kind: s.kind,
+    dealer_slug: s.dealer_slug,
+    model: s.model,
+    model_slug: s.model_slug,
+    title: rewrite(s.title),
+    introParagraph: rewrite(s.intro_paragraph),
+    body: rewrite(s.body),
+    thumbnail: s.thumbnail,
+    thumbnailUri: imageUrl('special', s.thumbnail),
+    image: s.image,
+    imageUri: imageUrl('special', s.image),
+    source_code: rewrite(s.source_code),
+    price: s.price,
+    valid_until: s.valid_until,
+    terms: rewrite(s.terms),
+  };
+}
+
+export function presentBlogSummary(
+  p: Pick<Row<BlogPostsTable>, 'slug' | 'title' | 'description' | 'image' | 'publish_date' | 'author'>,
+) {
+  return {
+    '@id': `/api/blog/${p.slug}`,
+    '@type': 'BlogPosting',
+    slug: p.slug,
+    title: p.title,
+    description: p.description,
+    image: { uri: imageUrl('blog', p.image), file: p.image },
+    publish_date: p.publish_date,
+    author: p.author,
+  };
+}
+
+export function presentBlogPost(p: Row<BlogPostsTable>) {
+  return {
+    ...presentBlogSummary(p),
+    id: p.id,
+    body: p.body,
+    meta_title: p.meta_title,
+    meta_description: p.meta_description,
+    keywords: p.keywords,
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The whole process in one Hono app: /api, /uploads and the static site, with compression for
+ * text responses (static pages are served pre-compressed) and request logs.
+ */
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { type ApiOptions, createApi } from './app.ts';
+import type { Deps } from './deps.ts';
+import type { Logger } from './log.ts';
+import { siteRoutes } from './site.ts';
+
+export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    const start = performance.now();
+    await next();
+    const path = new URL(c.req.url).pathname;
+    if (!path.startsWith('/_astro/') && !path.startsWith('/uploads/')) {
+      logger.info('request', {
+        method: c.req.method,
+        path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - start),
+      });
+    }
+  });
+  app.use('/api/*', compress());
+  app.route('/', createApi(deps, { logger, ...apiOptions }));
+  app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir, uploadsDir: deps.config.uploadsDir }));
+  return app;
+}

@@ -1,0 +1,64 @@
+/**
+ * Serves the published static build and /uploads. The build directory is looked up per request
+ * through the `current` link, so publishing (an atomic rename of that link) switches every
+ * following request to the new build at once, and no request ever sees a half-written site.
+ */
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+
+export function currentBuildDir(buildsDir: string): string | null {
+  const link = join(buildsDir, 'current');
+  try {
+    return realpathSync(link);
+  } catch {
+    return null;
+  }
+}
+
+function cacheHeaders(path: string, c: Context) {
+  if (/\/_astro\//.test(path)) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (/\.html$/.test(path)) c.header('Cache-Control', 'public, max-age=0, must-revalidate');
+  else c.header('Cache-Control', 'public, max-age=3600');
+}
+
+export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
+  const app = new Hono();
+  const handlers = new Map<string, MiddlewareHandler>();
+  const handlerFor = (dir: string) => {
+    let h = handlers.get(dir);
+    if (!h) {
+      h = serveStatic({ root: dir, precompressed: true, onFound: cacheHeaders });
+      handlers.set(dir, h);
+    }
+    return h;
+  };
+
+  app.use(
+    '/uploads/*',
+    serveStatic({
+      root: opts.uploadsDir,
+      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400, stale-while-revalidate=604800'),
+    }),
+  );
+  app.get('/uploads/*', (c) => c.text('Not found', 404));
+
+  app.on(['GET', 'HEAD'], '*', async (c, next) => {
+    const dir = currentBuildDir(opts.buildsDir);
+    if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
+    // Trailing-slash URLs and extensionless paths map to directory index files.
+    return handlerFor(dir)(c, async () => {
+      const page404 = join(dir, '404.html');
+      if (existsSync(page404)) {
+        c.header('Cache-Control', 'no-store');
+        c.res = c.html(readFileSync(page404, 'utf8'), 404);
+        return;
+      }
+      await next();
+    });
+  });
+  return app;
+}

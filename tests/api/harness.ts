@@ -1,0 +1,83 @@
+/**
+ * Each API test file runs against the real Hono app on a private copy of the seeded template
+ * database: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, rmSync } from 'node:fs';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
+import { type ApiOptions, createApi } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { type Db, openDb } from '../../src/server/db/client.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import type { Deps } from '../../src/server/deps.ts';
+import { adminUrl, SQLITE_TEMPLATE, withDatabase } from './db-urls.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApi {
+  deps: Deps;
+  db: Db;
+  /** Calls the real app in-process. */
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  json: <T = Record<string, unknown>>(
+    path: string,
+    init?: RequestInit,
+  ) => Promise<{ status: number; body: T; res: Response }>;
+  close: () => Promise<void>;
+}
+
+export async function openTestApi(
+  engine: Engine,
+  env: Record<string, string> = {},
+  options: ApiOptions = {},
+): Promise<TestApi> {
+  const name = `sdg_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  let url: string;
+  let cleanup = async () => {};
+  if (engine === 'sqlite') {
+    const file = `data/test/${name}.db`;
+    copyFileSync(SQLITE_TEMPLATE, file);
+    url = `sqlite:${file}`;
+    cleanup = async () => {
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    };
+  } else {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const admin = await openDb(adminUrl(base));
+    await sql.raw(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`).execute(admin.db);
+    url = withDatabase(base, name);
+    cleanup = async () => {
+      await sql.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).execute(admin.db);
+      await admin.destroy();
+    };
+  }
+  const db = await openDb(url);
+  await migrateToLatest(db.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    DATA_DIR: 'data/test',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const deps: Deps = { db: db.db, dialect: db.dialect, config };
+  const app = createApi(deps, options);
+  const fetchApp = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init));
+  return {
+    deps,
+    db,
+    fetch: fetchApp,
+    json: async <T>(path: string, init?: RequestInit) => {
+      const res = await fetchApp(path, init);
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T, res };
+    },
+    close: async () => {
+      await db.destroy();
+      await cleanup();
+    },
+  };
+}

@@ -1,0 +1,333 @@
+/** The read API of SPEC §7 against the real app and a real seeded database, on every engine. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENGINES, openTestApi, type TestApi } from './harness.ts';
+import * as S from './shapes.ts';
+
+const DEFAULT_DEALER = 'motus-subaru-west-rand';
+const SHOWCASE_ID = 100001;
+const LD = 'application/ld+json; charset=utf-8';
+
+describe.each(ENGINES)('read API on %s', (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await openTestApi(engine);
+  });
+  afterAll(() => api.close());
+
+  describe('dealers', () => {
+    it('lists every dealership as a hydra collection with the default West Rand dealer first', async () => {
+      const { status, body, res } = await api.json('/api/dealers');
+      expect(status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(LD);
+      const list = S.expectShape(S.collectionOf(S.Dealer), body);
+      expect(list['hydra:totalItems']).toBeGreaterThanOrEqual(4);
+      expect(list['hydra:member'][0]?.slug).toBe(DEFAULT_DEALER);
+      expect(list['hydra:member'][0]?.province).toBe('Gauteng');
+    });
+
+    it('answers one dealer by slug and by site name, and 404s an unknown one', async () => {
+      const one = await api.json(`/api/dealers/${DEFAULT_DEALER}`);
+      expect(S.expectShape(S.Dealer, one.body).uri).toBe('/dealer/west-rand');
+      const bySite = await api.json<{ slug: string }>('/api/dealer-list/west-rand');
+      expect(bySite.body.slug).toBe(DEFAULT_DEALER);
+      const missing = await api.json('/api/dealers/nowhere');
+      expect(missing.status).toBe(404);
+      expect(missing.res.headers.get('content-type')).toContain('application/problem+json');
+      expect(S.expectShape(S.ProblemBody, missing.body).detail).toContain('nowhere');
+    });
+  });
+
+  describe('banners', () => {
+    it('filters by type and defaults the button text', async () => {
+      const cars = S.expectShape(S.collectionOf(S.Banner), (await api.json('/api/banners?type=Car')).body);
+      expect(cars['hydra:totalItems']).toBeGreaterThan(0);
+      expect(cars['hydra:member'].every((b) => b.type === 'Car')).toBe(true);
+      expect(cars['hydra:member'].some((b) => b.button.text === 'Explore more')).toBe(true);
+      const bikes = S.expectShape(
+        S.collectionOf(S.Banner),
+        (await api.json('/api/banners?type=Motorcycle')).body,
+      );
+      expect(bikes['hydra:totalItems']).toBe(0);
+      const all = (await api.json<{ 'hydra:totalItems': number }>('/api/banners?type=')).body;
+      expect(all['hydra:totalItems']).toBe(cars['hydra:totalItems']);
+    });
+
+    it('rejects an unknown banner type with a 400 naming the parameter', async () => {
+      const r = await api.json<{ detail: string }>('/api/banners?type=Boat');
+      expect(r.status).toBe(400);
+      expect(r.body.detail).toMatch(/^type: 'Boat'/);
+    });
+  });
+
+  describe('used stock listing', () => {
+    it('pages the whole group 12 at a time with a hydra view', async () => {
+      const r = await api.json('/api/motus-subaru/vehicles');
+      const list = S.expectShape(S.collectionOf(S.VehicleSummary), r.body);
+      expect(list['hydra:member']).toHaveLength(12);
+      expect(list['hydra:totalItems']).toBeGreaterThanOrEqual(400);
+      const last = Math.ceil(list['hydra:totalItems'] / 12);
+      expect((r.body as { 'hydra:view': Record<string, string> })['hydra:view']).toMatchObject({
+        'hydra:last': expect.stringContaining(`page=${last}`),
+        'hydra:next': expect.stringContaining('page=2'),
+      });
+      const lastPage = await api.json<{ 'hydra:member': unknown[] }>(
+        `/api/motus-subaru/vehicles?page=${last}`,
+      );
+      const expected = list['hydra:totalItems'] - (last - 1) * 12;
+      expect(lastPage.body['hydra:member']).toHaveLength(expected);
+    });
+
+    it('scopes stock to one dealer by slug or site name', async () => {
+      const bySlug = await api.json<S.Collection>(`/api/${DEFAULT_DEALER}/vehicles`);
+      const bySite = await api.json<S.Collection>('/api/west-rand/vehicles');
+      expect(bySlug.body['hydra:totalItems']).toBe(bySite.body['hydra:totalItems']);
+      expect(bySlug.body['hydra:member'].every((c) => c.dealer_name === 'Subaru West Rand')).toBe(true);
+      expect((await api.fetch('/api/atlantis/vehicles')).status).toBe(404);
+    });
+
+    it('filters by make, model, fuel, transmission and state together', async () => {
+      const q =
+        'make_slug=subaru&fuelType[]=Petrol&transmissionType[]=Automatic&vehicle_state[]=Used&vehicle_state[]=Demo';
+      const r = await api.json<S.Collection>(`/api/motus-subaru/vehicles?${q}`);
+      expect(r.status).toBe(200);
+      expect(r.body['hydra:totalItems']).toBeGreaterThan(0);
+      for (const car of r.body['hydra:member']) {
+        expect(car).toMatchObject({ make: 'Subaru', fuel_type: 'Petrol', transmission: 'Automatic' });
+      }
+    });
+
+    it('sorts by price, year and mileage in either direction', async () => {
+      for (const [field, pick] of [
+        ['price', (c: S.Car) => c.price],
+        ['year', (c: S.Car) => c.year],
+        ['mileage', (c: S.Car) => c.mileage.value],
+      ] as const) {
+        const asc = (await api.json<S.Collection>(`/api/motus-subaru/vehicles?order[${field}]=asc`)).body[
+          'hydra:member'
+        ].map(pick);
+        const desc = (await api.json<S.Collection>(`/api/motus-subaru/vehicles?order[${field}]=desc`)).body[
+          'hydra:member'
+        ].map(pick);
+        expect(asc).toEqual([...asc].sort((a, b) => a - b));
+        expect(desc).toEqual([...desc].sort((a, b) => b - a));
+      }
+    });
+
+    it('ignores empty values and Any', async () => {
+      const plain = await api.json<S.Collection>('/api/motus-subaru/vehicles');
+      const blanks = await api.json<S.Collection>(
+        '/api/motus-subaru/vehicles?page=&make_slug=&model_slug=&fuelType[]=&fuelType[]=Any&order[price]=',
+      );
+      expect(blanks.status).toBe(200);
+      expect(blanks.body['hydra:totalItems']).toBe(plain.body['hydra:totalItems']);
+    });
+
+    it.each([
+      ['page=abc', 'page'],
+      ['page=0', 'page'],
+      ['order[price]=sideways', 'order[price]'],
+      ['order[colour]=asc', 'order[colour]'],
+      ['fuelType[]=Steam', 'fuelType[]'],
+      ['transmissionType[]=Telepathic', 'transmissionType[]'],
+      ['vehicle_state[]=New', 'vehicle_state[]'],
+      ['make_slug=Not%20A%20Slug!', 'make_slug'],
+    ])('answers 400 naming the parameter for %s', async (query, param) => {
+      const r = await api.json<{ detail: string }>(`/api/motus-subaru/vehicles?${query}`);
+      expect(r.status).toBe(400);
+      expect(r.body.detail.startsWith(`${param}: `)).toBe(true);
+    });
+
+    it('answers an empty page past the end rather than an error', async () => {
+      const r = await api.json<S.Collection>('/api/motus-subaru/vehicles?page=999');
+      expect(r.status).toBe(200);
+      expect(r.body['hydra:member']).toEqual([]);
+    });
+  });
+
+  describe('one vehicle', () => {
+    it('answers the showcase car in the SPEC §3 detail shape', async () => {
+      const r = await api.json(`/api/vehicles/${SHOWCASE_ID}`);
+      expect(r.status).toBe(200);
+      const car = S.expectShape(S.VehicleDetail, r.body);
+      expect(car).toMatchObject({
+        make: 'Subaru',
+        model: 'Forester',
+        year: 2022,
+        price: 489900,
+        status: 'available',
+      });
+      expect(car.mileage['hydra:member'][0]).toBe(45200);
+      expect(car.uri).toBe(`/pre-owned/subaru/forester/${SHOWCASE_ID}`);
+    });
+
+    it('404s an unknown id and 400s a malformed one', async () => {
+      expect((await api.fetch('/api/vehicles/999999999')).status).toBe(404);
+      const bad = await api.json<{ detail: string }>('/api/vehicles/abc');
+      expect(bad.status).toBe(400);
+      expect(bad.body.detail).toMatch(/^id: /);
+    });
+  });
+
+  describe('makes and filters', () => {
+    it('lists 10+ makes with model counts that add up to the stock', async () => {
+      const makes = S.expectShape(S.collectionOf(S.Make), (await api.json('/api/makes')).body)[
+        'hydra:member'
+      ];
+      expect(makes.length).toBeGreaterThanOrEqual(10);
+      const total = (await api.json<S.Collection>('/api/motus-subaru/vehicles')).body['hydra:totalItems'];
+      expect(makes.reduce((n, m) => n + m.count, 0)).toBe(total);
+      for (const m of makes) expect(m.models.reduce((n, x) => n + x.count, 0)).toBe(m.count);
+    });
+
+    it('gives facet counts that agree with the listing', async () => {
+      const f = S.expectShape(S.Filters, (await api.json('/api/filters/subaru/forester')).body);
+      for (const { value, count } of f.fuelType) {
+        const r = await api.json<S.Collection>(
+          `/api/motus-subaru/vehicles?make_slug=subaru&model_slug=forester&fuelType[]=${value}`,
+        );
+        expect(r.body['hydra:totalItems']).toBe(count);
+      }
+      const states = S.expectShape(S.Filters, (await api.json('/api/filters')).body).vehicle_state;
+      const used = await api.json<S.Collection>('/api/motus-subaru/vehicles?vehicle_state[]=Used');
+      expect(states.find((s) => s.value === 'Used')?.count).toBe(used.body['hydra:totalItems']);
+    });
+  });
+
+  describe('new range', () => {
+    it('lists variants under /renault_ranges, filterable by model and variant', async () => {
+      const all = S.expectShape(
+        S.collectionOf(S.Variant),
+        (await api.json('/api/renault_ranges?page=1&type=car')).body,
+      );
+      expect(all['hydra:totalItems']).toBeGreaterThanOrEqual(12);
+      const forester = S.expectShape(
+        S.collectionOf(S.Variant),
+        (await api.json('/api/renault_ranges?model_slug=forester')).body,
+      );
+      expect(forester['hydra:member'].every((v) => v.model === 'Forester')).toBe(true);
+      const first = forester['hydra:member'][0];
+      const one = await api.json<S.Collection>(
+        `/api/renault_ranges?model_slug=forester&variant_slug=${first?.variant_slug}`,
+      );
+      expect(one.body['hydra:totalItems']).toBe(1);
+      const byId = await api.json(`/api/vehicle_range/${first?.id}`);
+      expect(S.expectShape(S.Variant, byId.body).variant).toBe(first?.variant);
+      expect((await api.fetch('/api/vehicle_range/424242')).status).toBe(404);
+    });
+
+    it('lists models with their lowest variant price', async () => {
+      const models = S.expectShape(
+        S.collectionOf(S.RangeModel),
+        (await api.json('/api/ranges?type=car')).body,
+      )['hydra:member'];
+      const names = models.map((m) => m.model);
+      for (const model of ['Impreza', 'Crosstrek', 'Forester', 'Outback', 'WRX', 'BRZ'])
+        expect(names).toContain(model);
+      const forester = models.find((m) => m.model_slug === 'forester');
+      const variants = (
+        await api.json<{ 'hydra:member': { modelPrice: number }[] }>(
+          '/api/renault_ranges?model_slug=forester',
+        )
+      ).body;
+      expect(forester?.minPrice).toBe(Math.min(...variants['hydra:member'].map((v) => v.modelPrice)));
+    });
+
+    it('rejects an unknown range type', async () => {
+      expect((await api.fetch('/api/renault_ranges?type=boat')).status).toBe(400);
+    });
+  });
+
+  describe('specials and service deals', () => {
+    it('groups a dealer’s specials by model, including group-wide offers', async () => {
+      const r = await api.json(`/api/special-deals/${DEFAULT_DEALER}`);
+      const groups = S.expectShape(S.collectionOf(S.SpecialGroup), r.body)['hydra:member'];
+      expect(groups.length).toBeGreaterThan(0);
+      const service = S.expectShape(
+        S.collectionOf(S.SpecialGroup),
+        (await api.json(`/api/service-deals/${DEFAULT_DEALER}`)).body,
+      );
+      expect(service['hydra:totalItems']).toBeGreaterThan(0);
+      expect((await api.fetch('/api/special-deals/atlantis')).status).toBe(404);
+    });
+
+    it('rewrites "Subaru Motus" to "Motus Subaru" everywhere it is shown', async () => {
+      const text = await (await api.fetch('/api/special-deals/motus-subaru')).text();
+      expect(text).not.toContain('Subaru Motus');
+    });
+
+    it('narrows to one deal and answers a special by slug on both paths', async () => {
+      const groups = (
+        await api.json<{ 'hydra:member': { specials: { slug: string }[] }[] }>(
+          '/api/special-deals/motus-subaru',
+        )
+      ).body;
+      const slug = groups['hydra:member'][0]?.specials[0]?.slug as string;
+      const one = (
+        await api.json<{ 'hydra:member': { specials: { slug: string }[] }[] }>(
+          `/api/special-deals/motus-subaru?deal=${slug}`,
+        )
+      ).body;
+      expect(one['hydra:member'].flatMap((g) => g.specials.map((s) => s.slug))).toEqual([slug]);
+      expect(S.expectShape(S.Special, (await api.json(`/api/specials/${slug}`)).body).slug).toBe(slug);
+      expect((await api.json<{ slug: string }>(`/api/deals/${slug}`)).body.slug).toBe(slug);
+      expect((await api.fetch('/api/specials/no-such-special')).status).toBe(404);
+    });
+  });
+
+  describe('blog', () => {
+    it('pages posts six at a time, newest first, every post reachable', async () => {
+      const first = S.expectShape(S.collectionOf(S.BlogSummary), (await api.json('/api/blog?page=1')).body);
+      expect(first['hydra:member']).toHaveLength(6);
+      expect(first['hydra:totalItems']).toBeGreaterThanOrEqual(14);
+      const pages = Math.ceil(first['hydra:totalItems'] / 6);
+      const seen = new Set<string>();
+      for (let p = 1; p <= pages; p++) {
+        const page = (
+          await api.json<{ 'hydra:member': { slug: string; publish_date: string }[] }>(`/api/blog?page=${p}`)
+        ).body;
+        for (const post of page['hydra:member']) seen.add(post.slug);
+      }
+      expect(seen.size).toBe(first['hydra:totalItems']);
+      const dates = first['hydra:member'].map((p) => p.publish_date);
+      expect(dates).toEqual([...dates].sort().reverse());
+    });
+
+    it('answers a post with its HTML body and meta fields, 404 for an unknown slug', async () => {
+      const list = (await api.json<{ 'hydra:member': { slug: string }[] }>('/api/blog')).body;
+      const slug = list['hydra:member'][0]?.slug;
+      S.expectShape(S.BlogPost, (await api.json(`/api/blog/${slug}`)).body);
+      expect((await api.fetch('/api/blog/not-a-post')).status).toBe(404);
+      expect((await api.fetch('/api/blog?page=x')).status).toBe(400);
+    });
+  });
+
+  describe('protocol', () => {
+    it('answers 405 with Allow for a write to a read-only resource', async () => {
+      const r = await api.fetch('/api/dealers', { method: 'DELETE' });
+      expect(r.status).toBe(405);
+      expect(r.headers.get('allow')).toContain('GET');
+    });
+
+    it('answers 404 problem+json for an unknown API path', async () => {
+      const r = await api.fetch('/api/nothing/here/at/all');
+      expect(r.status).toBe(404);
+      expect(r.headers.get('content-type')).toContain('application/problem+json');
+    });
+
+    it('publishes an OpenAPI 3.1 document covering every read path', async () => {
+      const r = await api.json<{ openapi: string; paths: Record<string, unknown> }>('/api/docs.json');
+      expect(r.body.openapi).toBe('3.1.0');
+      for (const path of [
+        '/api/dealers',
+        '/api/{dealerSlug}/vehicles',
+        '/api/vehicles/{id}',
+        '/api/renault_ranges',
+        '/api/blog/{slug}',
+        '/api/filters/{make}/{model}',
+      ]) {
+        expect(Object.keys(r.body.paths)).toContain(path);
+      }
+      expect((await api.fetch('/api/docs')).headers.get('content-type')).toContain('text/html');
+    });
+  });
+});
