@@ -1,0 +1,63 @@
+/**
+ * `npm run audit`: Lighthouse (mobile) with Debian's Chromium over one page of each template, printing
+ * performance / accessibility / best practices / SEO and writing them into docs/performance.md.
+ * Lighthouse lives in tools/audit (installed on first use) to keep its `latest` pins out of our lock file.
+ * AUDIT_URL audits a running site; otherwise the e2e server (data/e2e) is started for the run.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
+const PAGES = (process.env.AUDIT_PAGES ?? '/,/showroom/subaru/forester,/pre-owned,/pre-owned/subaru/forester/100001,/blog,/contact-us')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LH = 'tools/audit/node_modules/lighthouse/cli/index.js';
+
+if (!existsSync(LH)) execFileSync('npm', ['install', '--prefix', 'tools/audit', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+
+let base = process.env.AUDIT_URL;
+let server: ReturnType<typeof spawn> | undefined;
+if (!base) {
+  const port = 4391;
+  server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
+    env: { ...process.env, PORT: String(port), E2E_REUSE_BUILD: process.env.E2E_REUSE_BUILD ?? '1' },
+    stdio: 'ignore',
+  });
+  base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`${base}/`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const flags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
+const rows: string[] = [];
+for (const path of PAGES) {
+  const out = execFileSync(
+    process.execPath,
+    [LH, base + path, '--output=json', '--quiet', `--chrome-flags=${flags}`, '--only-categories=performance,accessibility,best-practices,seo'],
+    { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+  ).toString();
+  const report = JSON.parse(out) as { categories: Record<string, { score: number | null }> };
+  const s = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
+  const row = `| ${path} | ${s('performance')} | ${s('accessibility')} | ${s('best-practices')} | ${s('seo')} |`;
+  rows.push(row);
+  console.log(row);
+}
+server?.kill('SIGTERM');
+
+const table = [
+  `Lighthouse 13 (mobile emulation, Debian Chromium), measured ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+  '| page | performance | accessibility | best practices | SEO |',
+  '|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+console.log(`\n${table}`);
+const doc = 'docs/performance.md';
+const text = readFileSync(doc, 'utf8');
+if (text.includes('<!-- audit:start -->')) {
+  writeFileSync(doc, text.replace(/<!-- audit:start -->[\s\S]*<!-- audit:end -->/, `<!-- audit:start -->\n${table}\n<!-- audit:end -->`));
+}

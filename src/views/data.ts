@@ -1,0 +1,96 @@
+/**
+ * Build-time data, fetched once per build through the typed API client and shared by every page
+ * (about 6 copies of each route are rendered, so each call is cached in a Map by key).
+ */
+
+import { BRAND } from '../lib/brand.ts';
+import type {
+  BlogPost,
+  BlogSummary,
+  Dealer,
+  RangeModel,
+  Special,
+  SpecialGroup,
+  Variant,
+} from '../lib/contract.ts';
+import { api } from '../lib/site-api.ts';
+
+const cache = new Map<string, Promise<unknown>>();
+
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  let hit = cache.get(key) as Promise<T> | undefined;
+  if (!hit) {
+    hit = load();
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+export const BLOG_PAGE_SIZE = 6;
+
+export const data = {
+  dealers: () => once('dealers', async () => (await api.dealers())['hydra:member']),
+
+  defaultDealer: () =>
+    once('default-dealer', async (): Promise<Dealer> => {
+      const all = await data.dealers();
+      return (
+        all.find((d) => d.slug === BRAND.defaultDealerSlug) ?? (await api.dealer(BRAND.defaultDealerSlug))
+      );
+    }),
+
+  banners: (type: 'Car' | 'Motorcycle') =>
+    once(`banners:${type}`, async () => (await api.banners(type))['hydra:member']),
+
+  rangeModels: () =>
+    once('ranges', async (): Promise<RangeModel[]> => (await api.rangeModels())['hydra:member']),
+
+  /** Every variant of the range (the API pages at 50). */
+  variants: () =>
+    once('variants', async (): Promise<Variant[]> => {
+      const out: Variant[] = [];
+      for (let page = 1; ; page++) {
+        const res = await api.variants({ page });
+        out.push(...res['hydra:member']);
+        if (res['hydra:member'].length === 0 || out.length >= res['hydra:totalItems']) return out;
+      }
+    }),
+
+  variantsOf: async (makeSlug: string, modelSlug: string) =>
+    (await data.variants()).filter((v) => v.make_slug === makeSlug && v.model_slug === modelSlug),
+
+  /** Special offers grouped by model, for a dealer slug or the whole group. */
+  specialGroups: (scope: string) =>
+    once(
+      `specials:${scope}`,
+      async (): Promise<SpecialGroup[]> => (await api.specialDeals(scope))['hydra:member'],
+    ),
+
+  serviceGroups: (scope: string) =>
+    once(
+      `service:${scope}`,
+      async (): Promise<SpecialGroup[]> => (await api.serviceDeals(scope))['hydra:member'],
+    ),
+
+  /** Every offer (specials and service deals) a scope can show; each gets its own page. */
+  offers: async (scope: string): Promise<Special[]> => {
+    const groups = [...(await data.specialGroups(scope)), ...(await data.serviceGroups(scope))];
+    return groups.flatMap((g) => g.specials);
+  },
+
+  /** All blog summaries, newest first (the API pages at 6). */
+  blogAll: () =>
+    once('blog', async (): Promise<{ posts: BlogSummary[]; total: number }> => {
+      const first = await api.blog(1);
+      const total = first['hydra:totalItems'];
+      const posts = [...first['hydra:member']];
+      for (let page = 2; posts.length < total; page++) {
+        const next = (await api.blog(page))['hydra:member'];
+        if (next.length === 0) break;
+        posts.push(...next);
+      }
+      return { posts, total };
+    }),
+
+  blogPost: (slug: string) => once(`blog:${slug}`, (): Promise<BlogPost> => api.blogPost(slug)),
+};

@@ -1,0 +1,89 @@
+/** schema.org JSON-LD builders: AutoDealer (with opening hours), Car with Offer, BlogPosting. */
+import { BRAND, OPENING_HOURS } from '../lib/brand.ts';
+import type { BlogPost, Dealer, Variant } from '../lib/contract.ts';
+import { imageUrl } from '../lib/images.ts';
+
+const abs = (path: string, site: URL | string) => new URL(path, site).href;
+
+export function autoDealerLd(dealer: Dealer, pageUrl: string, site: URL | string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'AutoDealer',
+    '@id': `${pageUrl}#dealer`,
+    name: dealer.dealerName,
+    brand: { '@type': 'Brand', name: BRAND.name },
+    url: pageUrl,
+    telephone: dealer.dealer_contact_no,
+    email: dealer.email,
+    logo: abs('/favicon.svg', site),
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: dealer.street,
+      addressLocality: dealer.suburb,
+      addressRegion: dealer.province,
+      postalCode: dealer.postalCode,
+      addressCountry: 'ZA',
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: dealer.latitude, longitude: dealer.longitude },
+    hasMap: `https://www.google.com/maps/dir/?api=1&destination=${dealer.latitude},${dealer.longitude}`,
+    openingHoursSpecification: OPENING_HOURS.filter((h) => h.opens).map((h) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: h.days.map((d) => `https://schema.org/${d}`),
+      opens: h.opens,
+      closes: h.closes,
+    })),
+  };
+}
+
+export function carLd(v: Variant, pageUrl: string, site: URL | string, seller: Dealer) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name: `${v.make} ${v.model} ${v.variant}`,
+    brand: { '@type': 'Brand', name: v.make },
+    model: v.model,
+    vehicleConfiguration: v.variant,
+    description: v.description,
+    image: abs(imageUrl('main', v.mainImage), site),
+    url: pageUrl,
+    itemCondition: 'https://schema.org/NewCondition',
+    fuelType: v.fuel_type,
+    bodyType: v.body_type,
+    driveWheelConfiguration: v.drivetrain,
+    vehicleTransmission: v.transmission_type,
+    color: v.color.map((c) => c.name).join(', ') || undefined,
+    vehicleEngine: {
+      '@type': 'EngineSpecification',
+      name: v.engine,
+      enginePower: { '@type': 'QuantitativeValue', value: v.power, unitCode: 'KWT' },
+      torque: { '@type': 'QuantitativeValue', value: v.torque, unitCode: 'NU' },
+    },
+    offers: {
+      '@type': 'Offer',
+      price: v.modelPrice,
+      priceCurrency: 'ZAR',
+      availability: 'https://schema.org/InStock',
+      url: pageUrl,
+      seller: { '@type': 'AutoDealer', name: seller.dealerName, telephone: seller.dealer_contact_no },
+    },
+  };
+}
+
+export function blogPostingLd(post: BlogPost, pageUrl: string, site: URL | string, publisher: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.meta_description || post.description,
+    image: abs(post.image.uri, site),
+    datePublished: post.publish_date,
+    author: { '@type': 'Person', name: post.author },
+    publisher: {
+      '@type': 'Organization',
+      name: publisher,
+      logo: { '@type': 'ImageObject', url: abs('/favicon.svg', site) },
+    },
+    mainEntityOfPage: pageUrl,
+    keywords: post.keywords || undefined,
+  };
+}

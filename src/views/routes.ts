@@ -1,0 +1,135 @@
+/**
+ * Every pre-built route once, for the root site and for each dealer's /dealer/{siteName} twin
+ * (DESIGN §9): a route file re-exports `routes.X.root` or `routes.X.twin` as its getStaticPaths and
+ * renders the same view. Data comes from the cached build-time client (data.ts).
+ */
+import type { BlogSummary, RangeModel, Special, Variant } from '../lib/contract.ts';
+import { BLOG_PAGE_SIZE, data } from './data.ts';
+import { dealerCtx, rootCtx, type SiteCtx } from './site.ts';
+
+interface Entry<P> {
+  params: Record<string, string>;
+  props: P;
+}
+type PathsFor<P> = (ctx: SiteCtx) => Promise<Entry<P>[]>;
+
+function route<P extends object>(pathsFor: PathsFor<P>) {
+  return {
+    root: async () => {
+      const ctx = await rootCtx();
+      return (await pathsFor(ctx)).map((e) => ({ params: e.params, props: { ...e.props, ctx } }));
+    },
+    twin: async () => {
+      const out: Entry<P & { ctx: SiteCtx }>[] = [];
+      for (const dealer of await data.dealers()) {
+        const ctx = dealerCtx(dealer);
+        for (const e of await pathsFor(ctx)) {
+          out.push({ params: { ...e.params, dealer: dealer.siteName }, props: { ...e.props, ctx } });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/** A page without parameters of its own. */
+const single = route(async () => [{ params: {}, props: {} }]);
+
+export interface MakeProps {
+  makeSlug: string;
+  makeName: string;
+  models: RangeModel[];
+}
+export interface ModelProps {
+  model: RangeModel;
+  variants: Variant[];
+}
+export interface VariantProps {
+  model: RangeModel;
+  variant: Variant;
+}
+export interface OfferProps {
+  offer: Special;
+}
+export interface BlogPageProps {
+  page: number;
+  pages: number;
+  total: number;
+  posts: BlogSummary[];
+}
+export interface BlogPostProps {
+  slug: string;
+}
+
+async function modelEntries(): Promise<ModelProps[]> {
+  const models = await data.rangeModels();
+  return Promise.all(
+    models.map(async (model) => ({
+      model,
+      variants: await data.variantsOf(model.make_slug, model.model_slug),
+    })),
+  );
+}
+
+const makes = route<MakeProps>(async () => {
+  const models = await data.rangeModels();
+  const bySlug = new Map<string, RangeModel[]>();
+  for (const m of models) bySlug.set(m.make_slug, [...(bySlug.get(m.make_slug) ?? []), m]);
+  return [...bySlug].map(([makeSlug, list]) => ({
+    params: { make: makeSlug },
+    props: { makeSlug, makeName: list[0]?.make ?? makeSlug, models: list },
+  }));
+});
+
+const models = route<ModelProps>(async () =>
+  (await modelEntries()).map((p) => ({
+    params: { make: p.model.make_slug, model: p.model.model_slug },
+    props: p,
+  })),
+);
+
+const variants = route<VariantProps>(async () => {
+  const out: Entry<VariantProps>[] = [];
+  for (const { model, variants: list } of await modelEntries()) {
+    for (const variant of list) {
+      out.push({
+        params: { make: model.make_slug, model: model.model_slug, variant: variant.variant_slug },
+        props: { model, variant },
+      });
+    }
+  }
+  return out;
+});
+
+const offers = route<OfferProps>(async (ctx) =>
+  (await data.offers(ctx.scope)).map((offer) => ({ params: { slug: offer.slug }, props: { offer } })),
+);
+
+/** Blog list pages 2..N (page 1 is /blog); ceil so every post is reachable (DESIGN §5). */
+export async function blogPage(page: number): Promise<BlogPageProps> {
+  const { posts, total } = await data.blogAll();
+  const pages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
+  const start = (page - 1) * BLOG_PAGE_SIZE;
+  return { page, pages, total, posts: posts.slice(start, start + BLOG_PAGE_SIZE) };
+}
+
+const blogPages = route<BlogPageProps>(async () => {
+  const { pages } = await blogPage(1);
+  const out: Entry<BlogPageProps>[] = [];
+  for (let n = 2; n <= pages; n++) out.push({ params: { n: String(n) }, props: await blogPage(n) });
+  return out;
+});
+
+const blogPosts = route<BlogPostProps>(async () =>
+  (await data.blogAll()).posts.map((p) => ({ params: { slug: p.slug }, props: { slug: p.slug } })),
+);
+
+export const routes = {
+  single,
+  make: makes,
+  model: models,
+  variant: variants,
+  offer: offers,
+  blogPage: blogPages,
+  blogPost: blogPosts,
+};

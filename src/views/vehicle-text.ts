@@ -1,0 +1,20 @@
+/** Small text helpers for vehicle pages. */
+import type { Variant } from '../lib/contract.ts';
+import { kwToHp } from '../lib/format.ts';
+
+export const transmissionText = (v: Pick<Variant, 'transmission' | 'transmission_type'>): string =>
+  v.transmission > 0 ? `${v.transmission}-speed ${v.transmission_type}` : v.transmission_type;
+
+export const powerText = (kw: number): string => `${kw} kW (${kwToHp(kw)} hp)`;
+
+const BODY_NAMES: Record<string, string> = {
+  suv: 'SUV',
+  hatch: 'Hatchback',
+  sedan: 'Sedan',
+  wagon: 'Wagon',
+  coupe: 'Coupé',
+  bakkie: 'Bakkie',
+};
+
+export const bodyText = (body: string): string =>
+  BODY_NAMES[body.toLowerCase()] ?? body.charAt(0).toUpperCase() + body.slice(1);
