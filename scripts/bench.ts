@@ -7,6 +7,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { benchLeadPosts, LEAD_BENCH_ENV } from './bench/leads.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
@@ -45,6 +46,7 @@ for (const engine of engines) {
     DATABASE_URL: engine.url,
     DATA_DIR: 'data/bench',
     LOG_LEVEL: 'error',
+    ...LEAD_BENCH_ENV,
   });
   const base = `http://127.0.0.1:${server.port}`;
   const bare = await start('scripts/bench/bare-server.ts', {
@@ -60,6 +62,11 @@ for (const engine of engines) {
     rows.push(row);
     console.log(row);
   }
+  // Lead POSTs have no bare baseline; what matters is that every 201 is stored exactly once.
+  const leads = await benchLeadPosts(base, engine.url, CONNECTIONS, DURATION);
+  const leadRow = `| ${engine.name} | lead POST (lost ${leads.lost}, duplicated ${leads.duplicated}) | ${leads.rps.toFixed(0)} | ${leads.p99} ms | - | - | ${leads.errors} |`;
+  rows.push(leadRow);
+  console.log(leadRow);
   server.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');
 }

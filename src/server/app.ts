@@ -10,8 +10,11 @@ import { ApiError, problem, statusTitle } from './hydra.ts';
 import type { Logger } from './log.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { blogRoutes } from './routes/blog.ts';
+import { buildRoutes } from './routes/builds.ts';
 import { dealerRoutes } from './routes/dealers.ts';
 import { docsRoutes } from './routes/docs.ts';
+import { editorRoutes } from './routes/editor.ts';
+import { leadRoutes } from './routes/leads.ts';
 import { rangeRoutes } from './routes/range.ts';
 import { specialRoutes } from './routes/specials.ts';
 import { stockFacetRoutes } from './routes/stock-facets.ts';
@@ -55,6 +58,9 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
     specialRoutes,
     stockFacetRoutes,
     blogRoutes,
+    leadRoutes,
+    editorRoutes,
+    buildRoutes,
     ...(options.extraRoutes ?? []),
     vehicleRoutes, // last: its /:dealerSlug/vehicles pattern must not shadow static paths
   ];

@@ -2,6 +2,8 @@
  * Configuration from the environment, checked once at start-up so a typo fails loudly
  * instead of at the first request. Every variable is documented in README.md.
  */
+import { createHash } from 'node:crypto';
+import { Cron } from 'croner';
 import * as v from 'valibot';
 
 const int = (fallback: number) =>
@@ -11,6 +13,26 @@ const int = (fallback: number) =>
     v.number(),
     v.integer(),
     v.minValue(0),
+  );
+
+/** "500ms", "30s", "15m", "72h", "7d" in milliseconds. */
+export function parseDuration(s: string): number {
+  const m = /^(\d+)(ms|s|m|h|d)$/.exec(s.trim());
+  if (!m) return Number.NaN;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
+    m[2] as 'ms' | 's' | 'm' | 'h' | 'd'
+  ];
+  return Number(m[1]) * unit;
+}
+
+const duration = (fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.check(
+      (s) => Number.isFinite(parseDuration(s)),
+      "must be a duration like '500ms', '30s', '15m', '72h' or '7d'",
+    ),
+    v.transform(parseDuration),
   );
 
 const EnvSchema = v.object({
@@ -24,7 +46,56 @@ const EnvSchema = v.object({
   BRAND_NAME: v.optional(v.string(), 'Subaru'),
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url()), 'http://localhost:4321'),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  // Leads (docs/decisions/010-lead-pipeline.md)
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  LEAD_FROM_EMAIL: v.optional(v.pipe(v.string(), v.email()), 'website-leads@localhost.localdomain'),
+  LEAD_TO_EMAIL: v.optional(v.pipe(v.string(), v.email())),
+  CRM_WEBHOOK_URL: v.optional(v.pipe(v.string(), v.url())),
+  CRM_WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  LEAD_ENCRYPTION_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (s) => Buffer.from(s, 'base64').length === 32,
+        'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+      ),
+    ),
+  ),
+  RATE_LIMIT_LEADS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+\/\d+(ms|s|m|h)$/, "must look like '10/60s'")),
+    '10/60s',
+  ),
+  LEAD_DUPLICATE_WINDOW: duration('2m'),
+  LEAD_RETRY_BASE: duration('5s'),
+  LEAD_RETRY_MAX_DELAY: duration('15m'),
+  LEAD_RETRY_MAX_AGE: duration('72h'),
+  LEAD_WORKER: v.optional(v.picklist(['on', 'off']), 'on'),
+  LEAD_WORKER_POLL: duration('1s'),
+  LEAD_LEASE: duration('60s'),
+  LEAD_SEND_TIMEOUT: duration('15s'),
+  PRIVACY_NOTICE_VERSION: v.optional(v.string(), '2026-11'),
+  TRUST_PROXY: int(0),
+  // Publishing (docs/decisions/020-publishing.md); an unset token or secret turns that feature off (503).
+  EDITOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  REBUILD_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  REBUILD_SCHEDULE: v.optional(v.string(), '0 2 * * *'),
+  REBUILD_TIMEZONE: v.optional(v.string(), 'Africa/Johannesburg'),
+  AUTO_PUBLISH: v.optional(v.picklist(['true', 'false']), 'true'),
+  KEEP_BUILDS: v.pipe(int(5), v.minValue(2, 'must be at least 2 (the live build and one to roll back to)')),
+  REBUILD_DEBOUNCE_MS: int(5000),
 });
+
+/** A cron expression croner accepts (5 or 6 fields) in a valid IANA time zone, or 'off'. */
+function checkSchedule(pattern: string, timezone: string): void {
+  if (pattern === 'off') return;
+  try {
+    new Cron(pattern, { paused: true, timezone }).nextRun();
+  } catch (err) {
+    throw new Error(
+      `Invalid configuration: REBUILD_SCHEDULE '${pattern}' (${timezone}): ${(err as Error).message}`,
+    );
+  }
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -35,6 +106,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = result.output;
+  if (c.CRM_WEBHOOK_URL && !c.CRM_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: CRM_WEBHOOK_SECRET is required when CRM_WEBHOOK_URL is set');
+  }
+  if (c.NODE_ENV === 'production' && !c.LEAD_ENCRYPTION_KEY) {
+    throw new Error(
+      'Invalid configuration: LEAD_ENCRYPTION_KEY is required in production (openssl rand -base64 32)',
+    );
+  }
+  checkSchedule(c.REBUILD_SCHEDULE, c.REBUILD_TIMEZONE);
+  const [limit, window] = c.RATE_LIMIT_LEADS.split('/') as [string, string];
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -48,5 +129,42 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandName: c.BRAND_NAME,
     siteUrl: c.PUBLIC_SITE_URL.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
+    /** Client address = the TRUST_PROXY-th X-Forwarded-For entry from the right; 0 = the socket's peer. */
+    trustProxy: c.TRUST_PROXY,
+    leads: {
+      smtpUrl: c.SMTP_URL,
+      fromEmail: c.LEAD_FROM_EMAIL,
+      /** Sends every lead here instead of to the dealership (staging). */
+      toEmailOverride: c.LEAD_TO_EMAIL,
+      webhookUrl: c.CRM_WEBHOOK_URL,
+      webhookSecret: c.CRM_WEBHOOK_SECRET ?? '',
+      /** AES-256-GCM key; outside production a fixed development key stands in (and start-up warns). */
+      encryptionKey: c.LEAD_ENCRYPTION_KEY
+        ? Buffer.from(c.LEAD_ENCRYPTION_KEY, 'base64')
+        : createHash('sha256').update('sdg development lead key: never use in production').digest(),
+      encryptionKeyIsDev: !c.LEAD_ENCRYPTION_KEY,
+      rateLimit: { limit: Number(limit), windowMs: parseDuration(window) },
+      duplicateWindowMs: c.LEAD_DUPLICATE_WINDOW,
+      retryBaseMs: c.LEAD_RETRY_BASE,
+      retryMaxDelayMs: c.LEAD_RETRY_MAX_DELAY,
+      retryMaxAgeMs: c.LEAD_RETRY_MAX_AGE,
+      worker: c.LEAD_WORKER === 'on',
+      pollMs: c.LEAD_WORKER_POLL,
+      leaseMs: c.LEAD_LEASE,
+      sendTimeoutMs: c.LEAD_SEND_TIMEOUT,
+      privacyNoticeVersion: c.PRIVACY_NOTICE_VERSION,
+    },
+    publishing: {
+      /** Bearer token of the editor endpoints and previews; unset: they answer 503. */
+      editorToken: c.EDITOR_TOKEN,
+      /** HMAC key of POST /api/hooks/rebuild; unset: it answers 503. */
+      rebuildSecret: c.REBUILD_SECRET,
+      /** Cron expression (croner) or 'off'. */
+      schedule: c.REBUILD_SCHEDULE,
+      timezone: c.REBUILD_TIMEZONE,
+      autoPublish: c.AUTO_PUBLISH === 'true',
+      keepBuilds: c.KEEP_BUILDS,
+      debounceMs: c.REBUILD_DEBOUNCE_MS,
+    },
   };
 }

@@ -3,9 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/client.ts';
 import type { Database } from './db/schema.ts';
+import type { Coordinator } from './publish/coordinator.ts';
 
 export interface Deps {
   db: Kysely<Database>;
   dialect: Dialect;
   config: Config;
+  /** The rebuild coordinator, where this process builds (main.ts; tests inject one). Read per request. */
+  publishing?: Coordinator;
 }

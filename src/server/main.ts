@@ -5,15 +5,36 @@
 import { serve } from '@hono/node-server';
 import { prepare } from './boot.ts';
 import { loadConfig } from './config.ts';
+import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
-import { buildAndPublish } from './publish/build.ts';
+import { createCoordinator } from './publish/coordinator.ts';
+import { startSchedule } from './publish/schedule.ts';
 import { createServerApp } from './server.ts';
 import { currentBuildDir } from './site.ts';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const { deps, destroy } = await prepare(config, logger);
+// Rebuilds (schedule, webhook, editor changes) go through one coordinator (docs/decisions/020-publishing.md).
+const publishing = createCoordinator({
+  db: deps.db,
+  buildsDir: config.buildsDir,
+  apiUrl: `http://127.0.0.1:${config.port}`,
+  logger,
+  autoPublish: config.publishing.autoPublish,
+  keep: config.publishing.keepBuilds,
+  debounceMs: config.publishing.debounceMs,
+});
+deps.publishing = publishing;
+await publishing.recover();
+const stopSchedule = startSchedule(publishing, { ...config.publishing, logger });
+if (!config.publishing.editorToken)
+  logger.warn('EDITOR_TOKEN is not set: editor endpoints and previews answer 503');
+if (!config.publishing.rebuildSecret)
+  logger.warn('REBUILD_SECRET is not set: the rebuild webhook answers 503');
 const app = createServerApp(deps, logger);
+if (config.leads.encryptionKeyIsDev) logger.warn('LEAD_ENCRYPTION_KEY is not set: using the development key');
+const leadWorker = config.leads.worker ? startLeadWorker(deps, logger) : undefined;
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info('listening', { url: `http://localhost:${info.port}`, database: deps.dialect });
@@ -21,9 +42,9 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 
 if (!currentBuildDir(config.buildsDir) && process.env.SKIP_BUILD !== '1') {
   logger.info('no published build yet: building the site from this server’s API');
-  buildAndPublish({ apiUrl: `http://127.0.0.1:${config.port}`, buildsDir: config.buildsDir, logger }).catch(
-    (err) => logger.error('first build failed', { error: String(err) }),
-  );
+  publishing
+    .trigger('first-start')
+    .catch((err) => logger.error('first build failed', { error: String(err) }));
 }
 
 let stopping = false;
@@ -33,6 +54,9 @@ const shutdown = (signal: string) => {
   logger.info('shutting down', { signal });
   // Stop accepting connections, let in-flight requests finish, then close the database.
   server.close(async () => {
+    await leadWorker?.stop();
+    stopSchedule();
+    await publishing.stop();
     await destroy();
     logger.info('stopped');
     process.exit(0);

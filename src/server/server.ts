@@ -7,6 +7,7 @@ import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import type { Deps } from './deps.ts';
 import type { Logger } from './log.ts';
+import { previewRoutes } from './publish/preview.ts';
 import { siteRoutes } from './site.ts';
 
 export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {
@@ -26,6 +27,10 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   });
   app.use('/api/*', compress());
   app.route('/', createApi(deps, { logger, ...apiOptions }));
+  app.route(
+    '/',
+    previewRoutes({ buildsDir: deps.config.buildsDir, editorToken: deps.config.publishing.editorToken }),
+  );
   app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir, uploadsDir: deps.config.uploadsDir }));
   return app;
 }

@@ -51,6 +51,15 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
     if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
     // Trailing-slash URLs and extensionless paths map to directory index files.
     return handlerFor(dir)(c, async () => {
+      // Used stock changes between builds (issue 4): a car added since the last build has no pre-built
+      // page, so /pre-owned/{make}/{model}/{id} (and its /dealer/{name} twin) gets the vehicle shell,
+      // which loads the car from the API by the id in its address (and says so if it is sold or unknown).
+      const shell = usedVehicleShell(dir, c.req.path) ?? usedEnquiryShell(dir, c.req.path);
+      if (shell) {
+        c.header('Cache-Control', 'no-cache');
+        c.res = c.html(readFileSync(shell, 'utf8'), 200);
+        return;
+      }
       const page404 = join(dir, '404.html');
       if (existsSync(page404)) {
         c.header('Cache-Control', 'no-store');
@@ -61,4 +70,35 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
     });
   });
   return app;
+}
+
+/** The shell page for a used-vehicle address with no pre-built page, or null (see siteRoutes). */
+function usedVehicleShell(dir: string, path: string): string | null {
+  const m = /^(\/dealer\/[a-z0-9-]+)?\/pre-owned\/[a-z0-9-]+\/[a-z0-9-]+\/\d{1,12}\/?$/.exec(path);
+  if (!m) return null;
+  const file = join(dir, m[1] ?? '', 'pre-owned', 'vehicle', 'index.html');
+  return existsSync(file) ? file : null;
+}
+
+/**
+ * Leads issue: the enquiry form and its thank-you page for a used car added since the last build.
+ * /pre-owned/{make}/{model}/{id}/enquire (and /thank-you, and the /dealer/{name} twins) get the shells
+ * built at /pre-owned/vehicle/enquire[/thank-you]; the form island loads the car by the id in the address.
+ */
+function usedEnquiryShell(dir: string, path: string): string | null {
+  const m =
+    /^(\/dealer\/[a-z0-9-]+)?\/pre-owned\/[a-z0-9-]+\/[a-z0-9-]+\/\d{1,12}\/enquire(\/thank-you)?\/?$/.exec(
+      path,
+    );
+  if (!m) return null;
+  const file = join(
+    dir,
+    m[1] ?? '',
+    'pre-owned',
+    'vehicle',
+    'enquire',
+    m[2] ? 'thank-you' : '',
+    'index.html',
+  );
+  return existsSync(file) ? file : null;
 }

@@ -5,9 +5,15 @@
 import type { Kysely } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import * as m001 from './migrations/001_content.ts';
+import * as m002 from './migrations/002_leads.ts';
+import * as m003 from './migrations/003_builds.ts';
+import * as m004 from './migrations/004_vehicles_newest.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_content': m001,
+  '002_leads': m002,
+  '003_builds': m003,
+  '004_vehicles_newest': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -4,6 +4,7 @@
  * dates as ISO text, money as whole rands (integer) or cents precision doubles.
  */
 import type { Generated } from 'kysely';
+import type { BuildTables } from './schema-builds.ts';
 
 export interface DealersTable {
   id: number;
@@ -128,7 +129,7 @@ export interface BlogPostsTable {
   keywords: string;
 }
 
-export interface Database {
+export interface Database extends BuildTables {
   dealers: DealersTable;
   banners: BannersTable;
   range_models: RangeModelsTable;

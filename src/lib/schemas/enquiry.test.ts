@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { formOf, LEAD_PRESETS } from '../lead-presets.ts';
+import { normaliseAmount } from './common.ts';
+import { ENQUIRY_MESSAGES, validateEnquiry } from './enquiry.ts';
+
+const valid = {
+  first_name: 'Thandi',
+  last_name: 'Nkosi',
+  email: 'thandi@example.co.za',
+  cell_phone: '082 123 4567',
+  contact: true,
+  terms: true,
+};
+const messages = (r: ReturnType<typeof validateEnquiry>) =>
+  r.ok ? {} : Object.fromEntries(r.violations.map((v) => [v.propertyPath, v.message]));
+
+describe('validateEnquiry', () => {
+  it.each([
+    ['first_name', 'First name is required'],
+    ['last_name', 'Last name is required'],
+    ['email', 'Email is required'],
+    ['cell_phone', 'Cell phone is required'],
+  ])('reports %s missing as "%s" (blank and whitespace count as missing)', (field, message) => {
+    expect(messages(validateEnquiry({ ...valid, [field]: '   ' }))).toEqual({ [field]: message });
+    expect(messages(validateEnquiry({ ...valid, [field]: undefined }))).toEqual({ [field]: message });
+  });
+
+  it('requires make (reported on manufacturer) and model on the vehicle forms only', () => {
+    for (const form of ['new', 'used', 'test-drive'] as const) {
+      expect(messages(validateEnquiry(valid, { form }))).toEqual({
+        manufacturer: 'Make is required',
+        model: 'Model is required',
+      });
+    }
+    for (const form of ['contact', 'parts', 'service'] as const)
+      expect(validateEnquiry(valid, { form }).ok).toBe(true);
+  });
+
+  it('requires the special on the special form', () => {
+    expect(messages(validateEnquiry(valid, { form: 'special' }))).toEqual({
+      special_slug: 'Special offer is required',
+    });
+  });
+
+  it('requires a dealership only when the island shows the selector', () => {
+    expect(messages(validateEnquiry(valid, { requireDealer: true }))).toEqual({
+      dealer_slug: 'Dealership is required',
+    });
+    expect(validateEnquiry(valid).ok).toBe(true);
+  });
+
+  it('checks contact before terms: only the first missing tick is reported', () => {
+    expect(messages(validateEnquiry({ ...valid, contact: false, terms: false }))).toEqual({
+      contact: 'Please allow us to contact you',
+    });
+    expect(messages(validateEnquiry({ ...valid, terms: false }))).toEqual({
+      terms: 'Please accept the terms and conditions',
+    });
+    expect(messages(validateEnquiry({ ...valid, contact: 'on', terms: 'true' }))).toEqual({});
+  });
+
+  it('reports fields in form order with the ticks last, each with a code', () => {
+    const r = validateEnquiry({}, { form: 'new', requireDealer: true });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.violations.map((v) => v.propertyPath)).toEqual([
+      'first_name',
+      'last_name',
+      'email',
+      'cell_phone',
+      'manufacturer',
+      'model',
+      'dealer_slug',
+      'contact',
+    ]);
+    expect(r.violations.map((v) => v.code)).toEqual([...Array(7).fill('required'), 'not_accepted']);
+  });
+
+  it('validates formats and bounds', () => {
+    expect(
+      messages(
+        validateEnquiry({
+          ...valid,
+          email: 'a@b',
+          cell_phone: '0800',
+          message: 'x'.repeat(2001),
+          vinNo: 'ABC',
+          last_name: 'y'.repeat(61),
+        }),
+      ),
+    ).toEqual({
+      last_name: 'Last name must be at most 60 characters',
+      email: 'Please enter a valid email address',
+      cell_phone: 'Please enter a valid South African phone number',
+      message: 'Message must be at most 2000 characters',
+      vinNo: 'VIN must be 17 letters and digits',
+    });
+  });
+
+  it('normalises what it accepts: trimmed text, E.164 phone, make as manufacturer, unknown fields dropped', () => {
+    const r = validateEnquiry(
+      {
+        ...valid,
+        first_name: '  Thandi ',
+        cell_phone: '+27 (0)82 123-4567',
+        make: 'Subaru',
+        model: 'Forester',
+        extra: 1,
+      },
+      { form: 'new' },
+    );
+    expect(r).toEqual({
+      ok: true,
+      data: expect.objectContaining({
+        first_name: 'Thandi',
+        cell_phone: '+27821234567',
+        manufacturer: 'Subaru',
+        model: 'Forester',
+        form_name: 'new',
+      }),
+    });
+    expect(r.ok && 'extra' in r.data).toBe(false);
+  });
+
+  it.each(['0821234567', '082 123 4567', '+27821234567', '27 82 123 4567', '011 958 1800', '021-555-0100'])(
+    'accepts the South African number %s',
+    (n) => {
+      expect(validateEnquiry({ ...valid, cell_phone: n }).ok).toBe(true);
+    },
+  );
+
+  it('refuses an unknown form name', () => {
+    expect(messages(validateEnquiry({ ...valid, form_name: 'brochure' }))).toEqual({
+      form_name: ENQUIRY_MESSAGES.form_name,
+    });
+  });
+});
+
+describe('lead presets (SPEC §7)', () => {
+  it.each([
+    ['service', 'Book Service', 'Group Website Service Enquiry'],
+    ['parts', 'Parts Enquiry', 'Dealer Website Subaru - Parts Form'],
+    ['new', 'New Vehicles', 'Group Website Subaru-NewCarListings'],
+    ['used', 'Used Vehicles', 'Group Website Subaru-UsedCarListings'],
+    ['special', 'Specials Enquiry', null],
+    ['test-drive', 'Book Test Drive', 'Group Website Book Test Drive'],
+    ['contact', 'General Enquiry', 'Group Website Contact Form'],
+  ] as const)('the %s form sends %s / %s', (form, leadType, sourceCode) => {
+    expect(LEAD_PRESETS[form]).toMatchObject({ lead_type: leadType, source_code: sourceCode });
+  });
+
+  it('finds the form from form_name, else from lead_type, else contact', () => {
+    expect(formOf({ form_name: 'parts' })).toBe('parts');
+    expect(formOf({ lead_type: 'Used Vehicles' })).toBe('used');
+    expect(formOf({})).toBe('contact');
+    expect(formOf({ form_name: 'nope' })).toBeUndefined();
+  });
+});
+
+describe('rand amounts as typed', () => {
+  it.each([
+    ['R 12 500,50', '12500.50'],
+    ['12,500.50', '12500.50'],
+    ['12 500', '12500'],
+    ['1,000,000', '1000000'],
+    [4500.5, '4500.5'],
+  ])('%j reads as %s', (input, out) => {
+    expect(normaliseAmount(input)).toBe(out);
+  });
+});

@@ -1,0 +1,36 @@
+/** Site builds, rebuild-webhook signatures and the build lease (migration 003_builds). */
+
+export type BuildStatus = 'queued' | 'building' | 'succeeded' | 'failed' | 'published' | 'discarded';
+export type BuildTrigger = 'manual' | 'schedule' | 'webhook' | 'content' | 'first-start';
+
+export interface BuildsTable {
+  id: string; // also the directory name under data/builds/; sorts chronologically
+  status: BuildStatus;
+  trigger: BuildTrigger;
+  coalesced: number; // how many further triggers this build absorbed while queued
+  auto_publish: number; // 1: publish when it succeeds; 0: wait as a preview
+  queued_at: string; // ISO date-time
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  error: string | null;
+  published_at: string | null; // the last time it went live
+  pruned_at: string | null; // its directory was removed (keep-N or discard)
+}
+
+export interface RebuildSignaturesTable {
+  signature: string;
+  expires_at: number; // epoch ms
+}
+
+export interface BuildLeasesTable {
+  name: string;
+  owner: string | null;
+  expires_at: number; // epoch ms
+}
+
+export interface BuildTables {
+  builds: BuildsTable;
+  rebuild_signatures: RebuildSignaturesTable;
+  build_leases: BuildLeasesTable;
+}

@@ -1,0 +1,135 @@
+/**
+ * Create, read, update and delete for one editor resource. New ids are max(id)+1 inside the insert's
+ * transaction (content ids are explicit integers); two concurrent inserts that pick the same id make
+ * one fail on the primary key, and it retries. Every successful write asks for a debounced rebuild.
+ */
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Deps } from '../deps.ts';
+import { badRequest, collection, item, notFound } from '../hydra.ts';
+import type { Resource } from './resources.ts';
+import { readJsonObject, validate, violationError } from './validate.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown> & { id: number };
+
+const isUniqueViolation = (err: unknown) =>
+  /UNIQUE constraint|duplicate key|23505/i.test(String((err as { code?: string })?.code ?? '') + String(err));
+
+function idParam(raw: string | undefined): number {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw badRequest(`id: '${raw}' is not a positive whole number.`);
+  return Number(raw);
+}
+
+export function resourceRoutes(deps: Deps, r: Resource): Hono {
+  const db = deps.db as AnyDb;
+  const app = new Hono();
+  const base = `/editor/${r.path}`;
+  const scoped = <Q extends { where: (...a: never[]) => Q }>(q: Q): Q => {
+    let out = q;
+    // biome-ignore lint/suspicious/noExplicitAny: Kysely's where is overloaded
+    for (const [k, val] of Object.entries(r.scope ?? {})) out = (out as any).where(k, '=', val);
+    return out;
+  };
+  const find = async (id: number) =>
+    (await scoped(db.selectFrom(r.table).selectAll().where('id', '=', id)).executeTakeFirst()) as
+      | Row
+      | undefined;
+  const present = (row: Row) => ({ id: row.id, ...r.toInput(row) });
+  const iri = (id: number) => `/api${base}/${id}`;
+
+  /** Validates a full input object: unknown fields, the schema, then the checks that need the database. */
+  async function check(input: Record<string, unknown>, id: number | null) {
+    const known = Object.keys(r.schema.entries);
+    const unknown = Object.keys(input).filter((k) => !known.includes(k) && k !== 'id');
+    if (unknown.length)
+      throw violationError(
+        unknown.map((k) => ({
+          propertyPath: k,
+          message: `Unknown field; use ${known.join(', ')}`,
+          code: 'unknown_field',
+        })),
+      );
+    // A missing key is passed as undefined so the field's own schema answers ("Title is required").
+    const full = { ...Object.fromEntries(known.map((k) => [k, undefined])), ...input };
+    delete full.id;
+    const data = validate(r.schema, full) as Record<string, unknown>;
+    const problems = await r.checks(deps.db, data, id);
+    if (problems.length) throw violationError(problems);
+    return data;
+  }
+  const changed = () => deps.publishing?.contentChanged();
+
+  app.get(base, async (c) => {
+    const rows = (await scoped(db.selectFrom(r.table).selectAll()).orderBy('id').execute()) as Row[];
+    return collection(
+      c,
+      r.type,
+      rows.map((row) => ({ '@id': iri(row.id), '@type': r.type, ...present(row) })),
+      rows.length,
+    );
+  });
+
+  app.get(`${base}/:id`, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const row = await find(id);
+    if (!row) throw notFound(r.label, String(id));
+    return item(c, r.type, iri(id), present(row));
+  });
+
+  app.post(base, async (c) => {
+    const data = await check(await readJsonObject(c), null);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const id = await db.transaction().execute(async (trx) => {
+          const { max } = (await trx
+            .selectFrom(r.table)
+            .select((eb) => eb.fn.max('id').as('max'))
+            .executeTakeFirstOrThrow()) as { max: number | null };
+          const next = Number(max ?? 0) + 1;
+          await trx
+            .insertInto(r.table)
+            .values({ id: next, ...r.toRow(data) })
+            .execute();
+          return next;
+        });
+        changed();
+        c.header('Location', iri(id));
+        return item(c, r.type, iri(id), present((await find(id)) as Row), 201);
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 4) throw err;
+        // A concurrent insert took the id or the slug: a slug clash is the client's 422, an id clash a retry.
+        const problems = await r.checks(deps.db, data, null);
+        if (problems.length) throw violationError(problems);
+      }
+    }
+  });
+
+  const update = (merge: boolean) => async (c: import('hono').Context) => {
+    const id = idParam(c.req.param('id'));
+    const body = await readJsonObject(c);
+    const row = await find(id);
+    if (!row) throw notFound(r.label, String(id));
+    const data = await check(merge ? { ...r.toInput(row), ...body } : body, id);
+    try {
+      await scoped(db.updateTable(r.table).set(r.toRow(data)).where('id', '=', id)).execute();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw violationError(await r.checks(deps.db, data, id));
+      throw err;
+    }
+    changed();
+    return item(c, r.type, iri(id), present((await find(id)) as Row));
+  };
+  app.put(`${base}/:id`, update(false));
+  app.patch(`${base}/:id`, update(true));
+
+  app.delete(`${base}/:id`, async (c) => {
+    const id = idParam(c.req.param('id'));
+    const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
+    if (Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
+    changed();
+    return c.body(null, 204);
+  });
+  return app;
+}

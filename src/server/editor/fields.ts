@@ -1,0 +1,86 @@
+/** valibot field builders for editor input, each with messages that name the field in plain words. */
+import * as v from 'valibot';
+import { sanitizeBody } from '../../lib/sanitize.ts';
+
+type Msg = (issue: v.BaseIssue<unknown>) => string;
+const typed =
+  (label: string, kind: string): Msg =>
+  (issue) =>
+    issue.received === 'undefined' ? `${label} is required` : `${label} must be ${kind}`;
+
+export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const FILE_RE = /^[a-z0-9][a-z0-9._-]*\.(webp|avif|jpe?g|png|svg)$/i;
+
+export function text(label: string, max = 200) {
+  return v.pipe(
+    v.string(typed(label, 'text')),
+    v.trim(),
+    v.nonEmpty(`${label} is required`),
+    v.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+}
+
+/** Text that may be empty (but must be present as a string when given). */
+export function optionalText(label: string, max = 500, fallback = '') {
+  return v.optional(
+    v.pipe(
+      v.string(typed(label, 'text')),
+      v.trim(),
+      v.maxLength(max, `${label} must be at most ${max} characters`),
+    ),
+    fallback,
+  );
+}
+
+export function slug(label = 'Slug') {
+  return v.pipe(
+    text(label, 120),
+    v.regex(SLUG_RE, `${label} may only contain lower-case letters, digits and single hyphens`),
+  );
+}
+
+/** A file name under /uploads (images are uploaded separately and referenced by name). */
+export function imageFile(label: string) {
+  return v.pipe(text(label, 200), v.regex(FILE_RE, `${label} must be an image file name like photo.webp`));
+}
+
+export function date(label: string) {
+  return v.pipe(
+    text(label, 10),
+    v.isoDate(`${label} must be a date as YYYY-MM-DD`),
+    v.check((s) => !Number.isNaN(Date.parse(s)), `${label} must be a real date`),
+  );
+}
+
+export function integer(label: string, min = 0, max = 1_000_000_000) {
+  return v.pipe(
+    v.number(typed(label, 'a number')),
+    v.integer(`${label} must be a whole number`),
+    v.minValue(min, `${label} must be at least ${min}`),
+    v.maxValue(max, `${label} must be at most ${max}`),
+  );
+}
+
+export function decimal(label: string, min: number, max: number) {
+  return v.pipe(
+    v.number(typed(label, 'a number')),
+    v.minValue(min, `${label} must be at least ${min}`),
+    v.maxValue(max, `${label} must be at most ${max}`),
+  );
+}
+
+/** HTML from the editor, reduced to the allow-list of src/lib/sanitize.ts (scripts, styles, handlers dropped). */
+export function html(label: string, max = 100_000) {
+  return v.pipe(
+    text(label, max),
+    v.transform(sanitizeBody),
+    v.check(
+      (s) => s.replace(/<[^>]*>/g, '').trim().length > 0,
+      `${label} has no text once unsafe HTML is removed`,
+    ),
+  );
+}
+
+export function sortOrder() {
+  return v.optional(integer('Sort order', 0, 100_000), 0);
+}

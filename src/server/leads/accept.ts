@@ -1,0 +1,135 @@
+/**
+ * The lead POST pipeline shared by enquiries and finance applications: media type (415), per-client
+ * rate limit (429 + Retry-After), JSON body (400), idempotency (replay / 409 / 422), validation (422
+ * with violations), honeypot, then one transaction and a 201. docs/decisions/010-lead-pipeline.md.
+ */
+import type { Context } from 'hono';
+import type { Violation } from '../../lib/contract.ts';
+import { describeViolations } from '../../lib/schemas/common.ts';
+import { withLeadTables } from '../db/schema-leads.ts';
+import type { Deps } from '../deps.ts';
+import { LD_JSON, problem, statusTitle } from '../hydra.ts';
+import { clientAddress } from './client.ts';
+import type { LeadCrypto } from './crypto.ts';
+import { canonicalJson, claimKey, completeKey, releaseKey, sha256 } from './idempotency.ts';
+import { hitRateLimit } from './rate-limit.ts';
+import type { LeadKind } from './records.ts';
+import { newLeadId, storeLead } from './store.ts';
+
+/** The honeypot: a field people never see (hidden by CSS, skipped by screen readers), bots fill in. */
+export const HONEYPOT_FIELD = 'website';
+const KEY_TTL_MS = 24 * 3_600_000;
+
+export function violationResponse(c: Context, violations: Violation[]) {
+  return problem(c, 422, statusTitle(422), describeViolations(violations), {
+    '@context': '/api/contexts/ConstraintViolationList',
+    '@type': 'ConstraintViolationList',
+    violations,
+  });
+}
+
+export async function acceptLead(c: Context, deps: Deps, crypto: LeadCrypto, kind: LeadKind) {
+  const { config } = deps;
+  const db = withLeadTables(deps.db);
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(ld\+)?json\s*(;|$)/i.test(type)) {
+    return problem(
+      c,
+      415,
+      statusTitle(415),
+      'Content-Type: send the lead as application/ld+json or application/json.',
+    );
+  }
+
+  const ipHash = crypto.hashIp(clientAddress(c, config.trustProxy));
+  const limited = await hitRateLimit(db, 'leads', ipHash, config.leads.rateLimit);
+  if (!limited.allowed) {
+    c.header('Retry-After', String(limited.retryAfterSeconds));
+    return problem(
+      c,
+      429,
+      statusTitle(429),
+      `Too many submissions. Please try again in ${limited.retryAfterSeconds} seconds.`,
+    );
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.req.text());
+  } catch {
+    return problem(c, 400, statusTitle(400), 'body: the request body is not valid JSON.');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    return problem(c, 400, statusTitle(400), 'body: the request body must be a JSON object.');
+  }
+  const input = body as Record<string, unknown>;
+
+  const header = c.req.header('idempotency-key');
+  if (header !== undefined && !/^[\x21-\x7e]{1,200}$/.test(header)) {
+    return problem(c, 400, statusTitle(400), 'Idempotency-Key: must be 1 to 200 visible ASCII characters.');
+  }
+  // Without a key, an identical payload from the same client within the duplicate window is the same lead.
+  const requestHash = sha256(canonicalJson(input));
+  const ttl = header ? KEY_TTL_MS : config.leads.duplicateWindowMs;
+  const key =
+    ttl > 0
+      ? `${kind.collection} ${header ? `key:${header}` : `auto:${sha256(`${ipHash} ${requestHash}`)}`}`
+      : undefined;
+  if (key) {
+    const claim = await claimKey(db, key, requestHash, ttl);
+    if (claim.kind === 'mismatch') {
+      return problem(
+        c,
+        422,
+        statusTitle(422),
+        'Idempotency-Key: this key was already used for a different request body.',
+      );
+    }
+    if (claim.kind === 'in_flight') {
+      c.header('Retry-After', '1');
+      return problem(
+        c,
+        409,
+        statusTitle(409),
+        'An identical request is still being processed. Please retry in a moment.',
+      );
+    }
+    if (claim.kind === 'replay') return answer(c, claim.status, claim.body, true);
+  }
+
+  try {
+    const id = newLeadId();
+    const prepared = await kind.prepare(deps, crypto, input, { id, ipHash, now: new Date().toISOString() });
+    if (!prepared.ok) {
+      if (key) await releaseKey(db, key);
+      return violationResponse(c, prepared.violations);
+    }
+    const text = JSON.stringify(prepared.lead.record);
+    const filled = input[HONEYPOT_FIELD];
+    if (
+      typeof filled === 'string'
+        ? filled.trim() !== ''
+        : filled !== undefined && filled !== null && filled !== false
+    ) {
+      // A bot: it sees the same success a person would, and nothing is stored or delivered.
+      if (key) await completeKey(db, key, 201, text);
+      return answer(c, 201, text, false);
+    }
+    await storeLead(deps, prepared.lead, { status: 201, body: text }, key);
+    return answer(c, 201, text, false);
+  } catch (err) {
+    if (key) await releaseKey(db, key).catch(() => {});
+    throw err;
+  }
+}
+
+function answer(c: Context, status: number, text: string, replayed: boolean) {
+  const headers: Record<string, string> = {
+    'Content-Type': status < 300 ? LD_JSON : 'application/problem+json; charset=utf-8',
+  };
+  const id = /"@id":"([^"]+)"/.exec(text)?.[1];
+  if (status === 201 && id) headers.Location = id;
+  if (replayed) headers['Idempotent-Replayed'] = 'true';
+  // biome-ignore lint/suspicious/noExplicitAny: Hono's status type is a literal union
+  return c.body(text, status as any, headers);
+}

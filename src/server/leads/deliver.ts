@@ -1,0 +1,175 @@
+/**
+ * Sends one outbox job: the lead by e-mail to its dealership (vehicle leads with an ADF/XML attachment)
+ * or as signed JSON to the CRM webhook. Both carry the job id so a receiver can drop a repeat
+ * (Message-ID for mail, Idempotency-Key for the webhook): delivery is at least once, never concurrent.
+ */
+import { createHmac } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import { withLeadTables } from '../db/schema-leads.ts';
+import type { Deps } from '../deps.ts';
+import { type AdfLead, buildAdf } from './adf.ts';
+import type { LeadCrypto } from './crypto.ts';
+import type { OutboxJob } from './outbox.ts';
+
+const VEHICLE_FORMS = new Set(['new', 'used', 'special', 'test-drive', 'finance']);
+
+export interface LoadedLead {
+  id: string;
+  kind: 'enquiry' | 'finance';
+  form_name: string;
+  lead_type: string;
+  source_code: string;
+  created_at: string;
+  record: Record<string, unknown>;
+  sensitive: Record<string, unknown>;
+  dealer: { slug: string; dealer_name: string; email: string };
+  vehicle?: { year: number; price: number; variant: string };
+}
+
+export async function loadLead(deps: Deps, crypto: LeadCrypto, leadId: string): Promise<LoadedLead> {
+  const row = await withLeadTables(deps.db)
+    .selectFrom('leads')
+    .selectAll()
+    .where('id', '=', leadId)
+    .executeTakeFirstOrThrow();
+  const dealer = (await deps.db
+    .selectFrom('dealers')
+    .select(['slug', 'dealer_name', 'email'])
+    .where('slug', '=', row.dealer_slug)
+    .executeTakeFirst()) ?? { slug: row.dealer_slug, dealer_name: row.dealer_slug, email: '' };
+  const record = JSON.parse(row.record) as Record<string, unknown>;
+  const sensitive = row.sensitive
+    ? (JSON.parse(crypto.decrypt(row.sensitive, row.id)) as Record<string, unknown>)
+    : {};
+  const vehicleId = typeof record.vehicle_id === 'number' ? record.vehicle_id : undefined;
+  const vehicle = vehicleId
+    ? await deps.db
+        .selectFrom('vehicles')
+        .select(['year', 'price', 'variant'])
+        .where('id', '=', vehicleId)
+        .executeTakeFirst()
+    : undefined;
+  return { ...row, record, sensitive, dealer, vehicle };
+}
+
+const str = (x: unknown) => (x === undefined || x === null ? undefined : String(x));
+
+export function adfFor(lead: LoadedLead, source: string): AdfLead {
+  const r = lead.record;
+  const finance = lead.kind === 'finance';
+  return {
+    id: lead.id,
+    requestDate: lead.created_at,
+    source,
+    serviceCode: lead.source_code,
+    vehicle: VEHICLE_FORMS.has(lead.form_name)
+      ? {
+          interest: lead.form_name === 'test-drive' ? 'test-drive' : 'buy',
+          status: (finance ? r.variant === 'used' : lead.form_name === 'used') ? 'used' : 'new',
+          year: lead.vehicle?.year,
+          make: str(r.make),
+          model: str(r.model),
+          trim: finance ? undefined : (str(r.variant) ?? lead.vehicle?.variant),
+          vin: str(r.vinNo),
+          stock: str(r.vehicle_id),
+          price: lead.vehicle?.price,
+        }
+      : undefined,
+    customer: {
+      firstName: String(r.first_name ?? r.firstName ?? ''),
+      lastName: String(r.last_name ?? r.surname ?? ''),
+      email: String(r.email ?? ''),
+      phone: String(r.cell_phone ?? r.phone ?? ''),
+      comments: str(r.message),
+    },
+    vendor: { name: lead.dealer.dealer_name, email: lead.dealer.email || undefined },
+  };
+}
+
+/** The whole lead as the dealership and CRM need it, sensitive fields decrypted. */
+export function fullLead(lead: LoadedLead) {
+  return { ...lead.record, ...lead.sensitive };
+}
+
+function textBody(lead: LoadedLead): string {
+  const lines = Object.entries(fullLead(lead))
+    .filter(([k, v]) => v !== null && v !== undefined && v !== '' && !k.startsWith('@'))
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  return [
+    `A new ${lead.lead_type} lead from the website for ${lead.dealer.dealer_name}.`,
+    '',
+    ...lines,
+    '',
+  ].join('\n');
+}
+
+export type Transport = ReturnType<typeof nodemailer.createTransport>;
+
+export function smtpTransport(deps: Deps): Transport | undefined {
+  const { smtpUrl, sendTimeoutMs } = deps.config.leads;
+  if (!smtpUrl) return undefined;
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: sendTimeoutMs,
+    greetingTimeout: sendTimeoutMs,
+    socketTimeout: sendTimeoutMs,
+  });
+}
+
+export async function sendEmail(deps: Deps, transport: Transport, lead: LoadedLead, job: OutboxJob) {
+  const { fromEmail, toEmailOverride } = deps.config.leads;
+  const to = toEmailOverride ?? lead.dealer.email;
+  if (!to) throw new Error(`dealer ${lead.dealer.slug} has no e-mail address`);
+  const r = lead.record;
+  const name = `${r.first_name ?? r.firstName ?? ''} ${r.last_name ?? r.surname ?? ''}`.trim();
+  const source = `${deps.config.brandName} dealer group website`;
+  await transport.sendMail({
+    from: { name: source, address: fromEmail },
+    to,
+    replyTo: typeof r.email === 'string' ? r.email : undefined,
+    subject: `${lead.lead_type}: ${name}`.replace(/\s+/g, ' '),
+    messageId: `<${job.id}@leads.${new URL(deps.config.siteUrl).hostname}>`,
+    headers: { 'X-Lead-Id': lead.id, 'X-Lead-Source-Code': lead.source_code },
+    text: textBody(lead),
+    attachments: VEHICLE_FORMS.has(lead.form_name)
+      ? [
+          {
+            filename: `lead-${lead.id}.adf.xml`,
+            content: buildAdf(adfFor(lead, source)),
+            contentType: 'application/xml; charset=utf-8',
+          },
+        ]
+      : [],
+  });
+}
+
+/** `X-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (Stripe-style, replay-resistant). */
+export function signWebhook(secret: string, body: string, t = Math.floor(Date.now() / 1000)): string {
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+export async function postWebhook(deps: Deps, lead: LoadedLead, job: OutboxJob) {
+  const { webhookUrl, webhookSecret, sendTimeoutMs } = deps.config.leads;
+  if (!webhookUrl) throw new Error('CRM_WEBHOOK_URL is not set');
+  const body = JSON.stringify({
+    event: 'lead.created',
+    delivery_id: job.id,
+    lead_id: lead.id,
+    kind: lead.kind,
+    dealer: { slug: lead.dealer.slug, name: lead.dealer.dealer_name, email: lead.dealer.email },
+    lead: fullLead(lead),
+  });
+  const res = await fetch(webhookUrl, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key': job.id,
+      'X-Lead-Id': lead.id,
+      'X-Signature': signWebhook(webhookSecret, body),
+    },
+    body,
+    signal: AbortSignal.timeout(sendTimeoutMs),
+  });
+  await res.body?.cancel();
+  if (!res.ok) throw new Error(`webhook answered ${res.status}`);
+}

@@ -1,0 +1,148 @@
+/**
+ * Previews (issue 6): every retained build is served at /_preview/{buildId}/ behind the editor token,
+ * byte for byte what would go live except that root-relative links and asset URLs in HTML, CSS and JS
+ * get the /_preview/{buildId} prefix, so navigation and assets stay inside that build. /api and /uploads
+ * stay shared (they are live data either way). The token is accepted once as ?token= and traded for an
+ * HttpOnly, SameSite=Strict cookie scoped to the build's path (an HMAC of the build id, not the token).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, resolve } from 'node:path';
+import { type Context, Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { bearerToken, constantTimeEqual, previewProof } from '../editor/auth.ts';
+
+const COOKIE = 'sdg_preview';
+const ID_RE = /^\d{8}-[0-9a-z-]+$/;
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.webmanifest': 'application/manifest+json',
+  '.pdf': 'application/pdf',
+};
+
+// A root-relative URL that belongs to the build (not /api, /uploads, protocol-relative or already prefixed).
+const OWN = String.raw`\/(?!\/|api\/|uploads\/|_preview\/)`;
+const ATTR = new RegExp(
+  String.raw`(\s(?:href|src|srcset|action|poster|component-url|renderer-url|before-hydration-url)=)(["']?)${OWN}`,
+  'gi',
+);
+const ASTRO = /([\s"'`,(=;])\/_astro\//g;
+const PROPS = /(\sprops=")([^"]*)"/g;
+const CSS_URL = new RegExp(String.raw`url\((["']?)${OWN}`, 'g');
+
+/** Adds the preview prefix to the URLs of one text response. */
+export function rewriteForPreview(text: string, id: string, ext: string): string {
+  const prefix = `/_preview/${id}`;
+  let out = text.replace(ASTRO, `$1${prefix}/_astro/`);
+  if (ext === '.html') {
+    out = out.replace(ATTR, `$1$2${prefix}/`);
+    // Island props are HTML-escaped JSON: links inside them ("/showroom/...") stay in the preview too.
+    out = out.replace(PROPS, (_m, start: string, json: string) => {
+      return `${start}${json.replace(new RegExp(`(&quot;)${OWN}`, 'g'), `$1${prefix}/`)}"`;
+    });
+  }
+  if (ext === '.css' || ext === '.html') out = out.replace(CSS_URL, `url($1${prefix}/`);
+  return out;
+}
+
+function fileFor(root: string, rest: string): string | null {
+  const clean = normalize(`/${rest}`);
+  if (clean.includes('\0')) return null;
+  const candidates = clean.endsWith('/')
+    ? [join(root, clean, 'index.html')]
+    : [join(root, clean), join(root, `${clean}.html`), join(root, clean, 'index.html')];
+  for (const file of candidates) {
+    if (!file.startsWith(`${root}/`)) continue;
+    try {
+      if (statSync(file).isFile()) return file;
+    } catch {}
+  }
+  return null;
+}
+
+export function previewRoutes(opts: { buildsDir: string; editorToken?: string }) {
+  const app = new Hono();
+  const buildsDir = resolve(opts.buildsDir);
+
+  const refuse = (c: Context, status: 401 | 404 | 503, message: string) => {
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    c.header('Cache-Control', 'no-store');
+    if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="preview"');
+    return c.text(message, status);
+  };
+
+  app.on(['GET', 'HEAD'], '/_preview/:id', (c) =>
+    c.redirect(`/_preview/${c.req.param('id')}/${new URL(c.req.url).search}`, 301),
+  );
+  app.on(['GET', 'HEAD'], '/_preview/:id/*', async (c) => {
+    const token = opts.editorToken;
+    if (!token) return refuse(c, 503, 'Previews are turned off on this server: set EDITOR_TOKEN.');
+    const id = c.req.param('id');
+    const root = join(buildsDir, id);
+    if (!ID_RE.test(id) || !existsSync(join(root, 'index.html')))
+      return refuse(c, 404, `No build '${id}' is on disk.`);
+
+    const url = new URL(c.req.url);
+    const scope = `/_preview/${id}/`;
+    const proof = previewProof(token, id);
+    const queryToken = url.searchParams.get('token');
+    if (queryToken !== null) {
+      if (!constantTimeEqual(queryToken, token)) return refuse(c, 401, 'The preview token is wrong.');
+      setCookie(c, COOKIE, proof, {
+        path: scope,
+        httpOnly: true,
+        sameSite: 'Strict',
+        secure: url.protocol === 'https:',
+        maxAge: 8 * 3600,
+      });
+      url.searchParams.delete('token'); // keep the token out of history, logs and Referer
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(url.pathname + url.search, 303);
+    }
+    const bearer = bearerToken(c);
+    const cookie = getCookie(c, COOKIE);
+    const ok =
+      (bearer !== null && constantTimeEqual(bearer, token)) ||
+      (cookie !== undefined && constantTimeEqual(cookie, proof));
+    if (!ok) return refuse(c, 401, `Open this preview once with ?token=<editor token>: ${scope}?token=…`);
+
+    let rest: string;
+    try {
+      rest = decodeURIComponent(url.pathname.slice(scope.length - 1));
+    } catch {
+      return refuse(c, 404, 'Not found');
+    }
+    let file = fileFor(root, rest);
+    let status: 200 | 404 = 200;
+    if (!file) {
+      file = existsSync(join(root, '404.html')) ? join(root, '404.html') : null;
+      status = 404;
+      if (!file) return refuse(c, 404, 'Not found');
+    }
+    const ext = extname(file).toLowerCase();
+    c.header('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+    c.header('X-Robots-Tag', 'noindex, nofollow');
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Referrer-Policy', 'same-origin');
+    const data = await readFile(file);
+    if (['.html', '.css', '.js', '.mjs'].includes(ext))
+      return c.body(rewriteForPreview(data.toString('utf8'), id, ext), status);
+    return c.body(data, status);
+  });
+  return app;
+}

@@ -1,0 +1,147 @@
+/**
+ * Publishing tests: the real API (harness.ts) with a rebuild coordinator whose build step is a fake
+ * that writes a tiny site from the database in milliseconds, can be held mid-build, and can fail.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/server/db/schema.ts';
+import { signRebuild } from '../../src/server/editor/signature.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { type Builder, type Coordinator, createCoordinator } from '../../src/server/publish/coordinator.ts';
+import { type Engine, openTestApi, type TestApi } from './harness.ts';
+
+export const EDITOR_TOKEN = 'editor-token-for-tests-0123456789';
+export const REBUILD_SECRET = 'rebuild-secret-for-tests-0123456789';
+export const auth = { Authorization: `Bearer ${EDITOR_TOKEN}` };
+export const jsonAuth = { ...auth, 'Content-Type': 'application/json' };
+
+export interface FakeBuilder {
+  builder: Builder;
+  calls: string[];
+  /** The next build waits until release() is called. */
+  hold: () => { started: Promise<void>; release: () => void };
+  failNext: (message: string) => void;
+}
+
+/** Writes index.html with the newest blog title, an /_astro asset and a page linking to both. */
+export function fakeBuilder(db: Kysely<Database>): FakeBuilder {
+  const calls: string[] = [];
+  let gate: { started: () => void; wait: Promise<void> } | null = null;
+  let failure: string | null = null;
+  const builder: Builder = async ({ id, outDir }) => {
+    calls.push(id);
+    if (gate) {
+      const g = gate;
+      gate = null;
+      g.started();
+      await g.wait;
+    }
+    mkdirSync(join(outDir, '_astro'), { recursive: true });
+    if (failure) {
+      const message = failure;
+      failure = null;
+      writeFileSync(join(outDir, 'index.html'), 'half');
+      throw new Error(message);
+    }
+    const post = await db
+      .selectFrom('blog_posts')
+      .select('title')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    writeFileSync(
+      join(outDir, 'index.html'),
+      `<!doctype html><html><head><link rel="stylesheet" href="/_astro/site.abc123.css"></head><body><a href="/showroom/">Showroom</a><a href="/api/dealers">API</a><img src="/uploads/banner-1.webp" alt=""><astro-island component-url="/_astro/Island.x1.js" props="{&quot;href&quot;:[0,&quot;/blog/&quot;]}"></astro-island><h1>${post.title}</h1><p>build ${id}</p></body></html>`,
+    );
+    writeFileSync(join(outDir, '_astro', 'site.abc123.css'), 'body{background:url(/_astro/bg.png)}');
+    mkdirSync(join(outDir, 'showroom'), { recursive: true });
+    writeFileSync(join(outDir, 'showroom', 'index.html'), '<h1>Showroom</h1>');
+    writeFileSync(join(outDir, '404.html'), '<h1>Not found</h1>');
+    return undefined;
+  };
+  return {
+    builder,
+    calls,
+    hold: () => {
+      let release = () => {};
+      let started = () => {};
+      const startedP = new Promise<void>((ok) => {
+        started = ok;
+      });
+      gate = {
+        started,
+        wait: new Promise<void>((ok) => {
+          release = ok;
+        }),
+      };
+      return { started: startedP, release };
+    },
+    failNext: (m) => {
+      failure = m;
+    },
+  };
+}
+
+export interface PublishApi extends TestApi {
+  coordinator: Coordinator;
+  fake: FakeBuilder;
+  buildsDir: string;
+  liveHtml: () => string | null;
+}
+
+export async function openPublishApi(
+  engine: Engine,
+  opts: { env?: Record<string, string>; autoPublish?: boolean; keep?: number; debounceMs?: number } = {},
+): Promise<PublishApi> {
+  const api = await openTestApi(engine, { EDITOR_TOKEN, REBUILD_SECRET, ...opts.env });
+  const buildsDir = `data/test/builds-${randomUUID().slice(0, 8)}`;
+  const fake = fakeBuilder(api.deps.db);
+  const coordinator = createCoordinator({
+    db: api.deps.db,
+    buildsDir,
+    apiUrl: 'http://127.0.0.1:9',
+    logger: createLogger('silent'),
+    autoPublish: opts.autoPublish ?? true,
+    keep: opts.keep ?? 5,
+    debounceMs: opts.debounceMs ?? 20,
+    builder: fake.builder,
+    leasePollMs: 20,
+  });
+  api.deps.publishing = coordinator;
+  return {
+    ...api,
+    coordinator,
+    fake,
+    buildsDir,
+    liveHtml: () => {
+      try {
+        return readFileSync(join(buildsDir, 'current', 'index.html'), 'utf8');
+      } catch {
+        return null;
+      }
+    },
+    close: async () => {
+      await coordinator.stop();
+      rmSync(buildsDir, { recursive: true, force: true });
+      await api.close();
+    },
+  };
+}
+
+export function signedHook(
+  body = '{"reason":"test"}',
+  at = Math.floor(Date.now() / 1000),
+  secret = REBUILD_SECRET,
+) {
+  const timestamp = String(at);
+  return {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Rebuild-Timestamp': timestamp,
+      'X-Rebuild-Signature': signRebuild(secret, timestamp, body),
+    },
+    body,
+  };
+}

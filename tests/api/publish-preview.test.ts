@@ -1,0 +1,91 @@
+/** Previews at /_preview/{id}/: behind the editor token (once as ?token=, then a scoped cookie), links kept inside, noindex. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previewRoutes } from '../../src/server/publish/preview.ts';
+import { EDITOR_TOKEN, jsonAuth, openPublishApi, type PublishApi } from './publish-helpers.ts';
+
+describe('build previews', () => {
+  let api: PublishApi;
+  let preview: ReturnType<typeof previewRoutes>;
+  let live: string;
+  let draft: string;
+  beforeAll(async () => {
+    api = await openPublishApi('sqlite', { autoPublish: false });
+    live = (await api.coordinator.trigger('first-start')).build.id;
+    await api.coordinator.idle();
+    const patch = await api.fetch('/api/editor/blog_posts/15', {
+      method: 'PATCH',
+      headers: jsonAuth,
+      body: JSON.stringify({ title: 'Only in the preview' }),
+    });
+    expect(patch.status).toBe(200);
+    await api.coordinator.idle();
+    draft = (await api.coordinator.list())[0]?.id as string;
+    preview = previewRoutes({ buildsDir: api.buildsDir, editorToken: EDITOR_TOKEN });
+  });
+  afterAll(() => api.close());
+
+  it('refuses a request without the token, with noindex', async () => {
+    const r = await preview.request(`/_preview/${draft}/`);
+    expect(r.status).toBe(401);
+    expect(r.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+    expect((await preview.request(`/_preview/${draft}/?token=wrong-token-value`)).status).toBe(401);
+  });
+
+  it('trades ?token= for an HttpOnly SameSite=Strict cookie scoped to the build and redirects without the token', async () => {
+    const r = await preview.request(`/_preview/${draft}/showroom/?token=${EDITOR_TOKEN}`);
+    expect(r.status).toBe(303);
+    expect(r.headers.get('Location')).toBe(`/_preview/${draft}/showroom/`);
+    const cookie = r.headers.get('Set-Cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`Path=/_preview/${draft}/`));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).not.toContain(EDITOR_TOKEN);
+    const page = await preview.request(`/_preview/${draft}/showroom/`, {
+      headers: { Cookie: cookie.split(';')[0] as string },
+    });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Showroom');
+    // The cookie of one build does not open another.
+    const other = await preview.request(`/_preview/${live}/`, {
+      headers: { Cookie: cookie.split(';')[0] as string },
+    });
+    expect(other.status).toBe(401);
+  });
+
+  it('shows the change that live does not, with links and assets kept inside the preview', async () => {
+    const r = await preview.request(`/_preview/${draft}/`, {
+      headers: { Authorization: `Bearer ${EDITOR_TOKEN}` },
+    });
+    expect(r.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
+    expect(r.headers.get('Cache-Control')).toBe('private, no-store');
+    const html = await r.text();
+    expect(html).toContain('Only in the preview');
+    expect(api.liveHtml()).not.toContain('Only in the preview');
+    const p = `/_preview/${draft}`;
+    expect(html).toContain(`href="${p}/_astro/site.abc123.css"`);
+    expect(html).toContain(`href="${p}/showroom/"`);
+    expect(html).toContain(`component-url="${p}/_astro/Island.x1.js"`);
+    expect(html).toContain(`&quot;${p}/blog/&quot;`);
+    expect(html).toContain('href="/api/dealers"');
+    expect(html).toContain('src="/uploads/banner-1.webp"');
+    const css = await preview.request(`${p}/_astro/site.abc123.css`, {
+      headers: { Authorization: `Bearer ${EDITOR_TOKEN}` },
+    });
+    expect(await css.text()).toContain(`url(${p}/_astro/bg.png)`);
+  });
+
+  it('answers the build’s own 404 page for an unknown path, 404 for an unknown build, and refuses path tricks', async () => {
+    const h = { headers: { Authorization: `Bearer ${EDITOR_TOKEN}` } };
+    const missing = await preview.request(`/_preview/${draft}/nowhere/`, h);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Not found');
+    expect((await preview.request('/_preview/20200101-000000-000-aaaa/', h)).status).toBe(404);
+    const trick = await preview.request(`/_preview/${draft}/..%2F..%2Fsite.db`, h);
+    expect(trick.status).toBe(404);
+  });
+
+  it('answers 503 when no editor token is configured', async () => {
+    const off = previewRoutes({ buildsDir: api.buildsDir });
+    expect((await off.request(`/_preview/${draft}/`)).status).toBe(503);
+  });
+});
