@@ -1,0 +1,93 @@
+/**
+ * One used car in the listing: image, year, make, model, variant, mileage, transmission, fuel, colour,
+ * price, instalment with its disclosures (DESIGN §5), dealer and province.
+ */
+import type { VehicleSummary } from '../../lib/contract.ts';
+import { financeSummary } from '../../lib/finance.ts';
+import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
+import { imageSize, imageSrcset, imageUrl } from '../../lib/images.ts';
+import { withDealer } from '../../lib/urls.ts';
+
+const SIZES = '(min-width: 1200px) 290px, (min-width: 900px) 30vw, (min-width: 600px) 50vw, 100vw';
+const { width, height } = imageSize('used', 400);
+
+interface Props {
+  car: VehicleSummary;
+  site: string | null;
+  /** The first cards are above the fold: load them at once. */
+  eager: boolean;
+}
+
+export function UsedCard({ car, site, eager }: Props) {
+  const f = financeSummary({ price: car.price });
+  const name = `${car.year} ${car.make} ${car.model}`;
+  return (
+    <article className="uc">
+      {car.image ? (
+        <img
+          className="uc-img"
+          src={imageUrl('used', car.image.file, 400)}
+          srcSet={imageSrcset('used', car.image.file)}
+          sizes={SIZES}
+          width={width}
+          height={height}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      ) : (
+        <div className="uc-img uc-noimg">No photo yet</div>
+      )}
+      <div className="uc-body">
+        {car.state_of_vehicle === 'Demo' && <span className="uc-badge">Demo</span>}
+        <h2 className="uc-title">
+          <a href={withDealer(car.uri, site)}>{name}</a>
+        </h2>
+        {car.variant && <p className="uc-variant">{car.variant}</p>}
+        <ul className="uc-specs">
+          <li>
+            <span className="visually-hidden">Mileage: </span>
+            {formatMileage(car.mileage.value)}
+          </li>
+          <li>
+            <span className="visually-hidden">Transmission: </span>
+            {car.transmission}
+          </li>
+          <li>
+            <span className="visually-hidden">Fuel: </span>
+            {car.fuel_type}
+          </li>
+          <li>
+            <span className="visually-hidden">Colour: </span>
+            {car.exterior_color}
+          </li>
+        </ul>
+        <p className="uc-price">{formatPrice(car.price)}</p>
+        <p className="uc-instalment">
+          <strong>{formatMoney(f.instalment)}</strong> p/m
+        </p>
+        <p className="uc-terms">
+          {f.instalments} instalments, total {formatMoney(f.totalOfInstalments)}; {f.interestRate}% interest;
+          0% deposit; balloon {formatMoney(f.balloon)}.
+        </p>
+        <p className="uc-dealer">
+          {car.dealer_name}, {car.dealer_province}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function SkeletonCard() {
+  return (
+    <div className="uc uc-skeleton" aria-hidden="true">
+      <div className="uc-img" />
+      <div className="uc-body">
+        <span className="sk sk-title" />
+        <span className="sk" />
+        <span className="sk sk-short" />
+        <span className="sk sk-price" />
+      </div>
+    </div>
+  );
+}

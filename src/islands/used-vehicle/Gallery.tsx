@@ -1,0 +1,112 @@
+/**
+ * A small accessible photo gallery (no carousel library): a scroll-snap strip, so touch swipe is the
+ * browser's own; previous/next buttons, thumbnails and the arrow keys move between photos.
+ */
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { imageSize, imageSrcset, imageUrl } from '../../lib/images.ts';
+
+interface Props {
+  files: string[];
+  name: string;
+}
+
+const { width, height } = imageSize('used');
+const thumb = imageSize('used', 400);
+
+export function Gallery({ files, name }: Props) {
+  const track = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const count = files.length;
+  if (count === 0) return <div className="uvg-empty">Photos of this car are coming soon.</div>;
+
+  const go = (i: number) => {
+    const t = track.current;
+    const next = Math.max(0, Math.min(count - 1, i));
+    setIndex(next);
+    t?.scrollTo({ left: next * t.clientWidth, behavior: 'smooth' });
+  };
+  const onScroll = () => {
+    const t = track.current;
+    if (t?.clientWidth) setIndex(Math.round(t.scrollLeft / t.clientWidth));
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const to = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  };
+
+  return (
+    <section className="uvg" aria-roledescription="carousel" aria-label={`Photos of the ${name}`}>
+      <div className="uvg-stage">
+        {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of slides, not a form fieldset */}
+        <div
+          ref={track}
+          className="uvg-track"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
+          tabIndex={0}
+          role="group"
+          aria-label={`Photo ${index + 1} of ${count}; use the arrow keys to move`}
+          onScroll={onScroll}
+          onKeyDown={onKey}
+        >
+          {files.map((file, i) => (
+            <img
+              key={file}
+              className="uvg-slide"
+              src={imageUrl('used', file)}
+              srcSet={imageSrcset('used', file)}
+              sizes="(min-width: 1200px) 700px, (min-width: 900px) 58vw, 100vw"
+              width={width}
+              height={height}
+              alt={`${name}, view ${i + 1} of ${count}`}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
+              decoding={i === 0 ? 'sync' : 'async'}
+            />
+          ))}
+        </div>
+        {count > 1 && (
+          <>
+            <button
+              type="button"
+              className="uvg-nav uvg-prev"
+              onClick={() => go(index - 1)}
+              disabled={index === 0}
+            >
+              <span aria-hidden="true">‹</span>
+              <span className="visually-hidden">Previous photo</span>
+            </button>
+            <button
+              type="button"
+              className="uvg-nav uvg-next"
+              onClick={() => go(index + 1)}
+              disabled={index === count - 1}
+            >
+              <span aria-hidden="true">›</span>
+              <span className="visually-hidden">Next photo</span>
+            </button>
+          </>
+        )}
+      </div>
+      {count > 1 && (
+        <ul className="uvg-thumbs">
+          {files.map((file, i) => (
+            <li key={file}>
+              <button type="button" aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}>
+                <img
+                  src={imageUrl('used', file, 400)}
+                  width={thumb.width}
+                  height={thumb.height}
+                  alt=""
+                  loading="lazy"
+                />
+                <span className="visually-hidden">Show photo {i + 1}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * Used vehicle page island (SPEC §2): gallery, price, finance summary, calculator, 'Enquire Now',
+ * disclaimer. Pre-built pages start with the build's data and refresh it (a car sold since says so);
+ * the shell page (/pre-owned/vehicle, served for cars added after the build) reads the id from the URL.
+ */
+import { useEffect, useState } from 'react';
+import { createApiClient } from '../../lib/api.ts';
+import type { VehicleDetail } from '../../lib/contract.ts';
+import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
+import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
+import { withDealer } from '../../lib/urls.ts';
+import { Calculator } from './Calculator.tsx';
+import { Disclaimer } from './Disclaimer.tsx';
+import { FinanceTerms } from './FinanceTerms.tsx';
+import { Gallery } from './Gallery.tsx';
+import './used-vehicle.css';
+
+interface Props {
+  /** Dealer site name under /dealer/{name}, or null. */
+  site: string | null;
+  /** The build's data; absent on the shell page. */
+  vehicle?: VehicleDetail;
+  /** {page path}/enquire as built (recomputed from the address in the browser). */
+  enquireHref?: string;
+}
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'ready'; v: VehicleDetail }
+  | { kind: 'sold'; v: VehicleDetail }
+  | { kind: 'missing' }
+  | { kind: 'error' };
+
+const PATH = /\/pre-owned\/([a-z0-9-]+)\/([a-z0-9-]+)\/(\d+)\/?$/;
+const statusOf = (err: unknown) => (err as { response?: Response }).response?.status;
+export const carName = (v: VehicleDetail) => `${v.year} ${v.make} ${v.model} ${v.variant}`.trim();
+
+export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
+  const [view, setView] = useState<View>(vehicle ? { kind: 'ready', v: vehicle } : { kind: 'loading' });
+  const [enquire, setEnquire] = useState(enquireHref ?? '');
+  const [attempt, setAttempt] = useState(0);
+  const [slugs, setSlugs] = useState<{ make: string; model: string } | null>(
+    vehicle ? { make: vehicle.make_slug, model: vehicle.model_slug } : null,
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on mount and on each retry
+  useEffect(() => {
+    const m = PATH.exec(window.location.pathname);
+    if (!m) return setView({ kind: 'missing' });
+    const [, make = '', model = '', id = ''] = m;
+    setSlugs((s) => s ?? { make, model });
+    setEnquire(`${window.location.pathname.replace(/\/+$/, '')}/enquire`);
+    let live = true;
+    createApiClient(window.location.origin, { retry: 1, timeout: 15_000 })
+      .vehicle(id)
+      .then((v) => {
+        if (!live) return;
+        const canonical = withDealer(v.uri, site);
+        if (window.location.pathname.replace(/\/+$/, '') !== canonical) {
+          // Same car under another make/model path: show its own address.
+          window.history.replaceState(null, '', canonical + window.location.search);
+          setEnquire(`${canonical}/enquire`);
+        }
+        setSlugs({ make: v.make_slug, model: v.model_slug });
+        setView(v.status === 'sold' ? { kind: 'sold', v } : { kind: 'ready', v });
+        if (!vehicle) document.title = document.title.replace(/^[^|]*/, `${carName(v)} for sale `);
+      })
+      .catch((err: unknown) => {
+        if (!live) return;
+        const status = statusOf(err);
+        if (status === 404 || status === 400) return setView({ kind: 'missing' });
+        console.error('Could not load the vehicle', err); // SPEC §8
+        // A pre-built page keeps what it shows; the shell offers a retry.
+        if (!vehicle) setView({ kind: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const listing = (make?: string, model?: string) =>
+    withDealer(['/pre-owned', make, model].filter(Boolean).join('/'), site);
+
+  if (view.kind === 'loading') return <Skeleton />;
+  if (view.kind === 'error')
+    return (
+      <div className="uv-message" role="alert">
+        <h1>We could not load this car</h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className="btn" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  if (view.kind === 'missing' || view.kind === 'sold') {
+    const v = view.kind === 'sold' ? view.v : null;
+    return (
+      <div className="uv-message">
+        <h1>{v ? 'This car has been sold' : 'We could not find this car'}</h1>
+        <p>
+          {v
+            ? `The ${carName(v)} is no longer available.`
+            : 'It may have been sold, or the link may be mistyped.'}{' '}
+          Have a look at similar cars we have in stock.
+        </p>
+        <p className="uv-message-links">
+          {slugs && (
+            <a className="btn" href={listing(slugs.make, slugs.model)}>
+              {v ? `See used ${v.make} ${v.model} cars` : 'See similar cars'}
+            </a>
+          )}
+          <a className="btn btn--ghost" href={listing()}>
+            All used cars
+          </a>
+        </p>
+      </div>
+    );
+  }
+
+  const v = view.v;
+  const name = carName(v);
+  const f = financeSummary({ price: v.price });
+  const facts: [string, string][] = [
+    ['Year', String(v.year)],
+    ['Mileage', formatMileage(v.mileage['hydra:member'][0] ?? 0)],
+    ['Transmission', v.transmission],
+    ['Fuel', v.fuel_type],
+    ['Colour', v.exterior_color],
+    ['Condition', v.state_of_vehicle],
+    [
+      'Body',
+      v.body_type.toUpperCase() === 'SUV' ? 'SUV' : v.body_type.replace(/^\w/, (c) => c.toUpperCase()),
+    ],
+  ];
+  return (
+    <article className="uv">
+      <div className="uv-top">
+        <Gallery files={v.images['hydra:member'].map((i) => i.file)} name={name} />
+        <div className="uv-summary">
+          <span className="eyebrow">
+            {v.state_of_vehicle === 'Demo' ? 'Demo' : 'Pre-owned'} {v.make}
+          </span>
+          <h1>
+            {v.year} {v.make} {v.model} <span className="uv-variant">{v.variant}</span>
+          </h1>
+          <p className="uv-price">
+            <span className="visually-hidden">Price: </span>
+            {formatPrice(v.price)}
+          </p>
+          <p className="uv-headline">
+            From <strong>{formatMoney(f.instalment)}</strong> p/m | {FINANCE_DEFAULTS.depositPercent}% Deposit
+            | {FINANCE_DEFAULTS.termMonths} Months | {FINANCE_DEFAULTS.interestRate}% Interest
+          </p>
+          <FinanceTerms
+            f={f}
+            deposit={0}
+            balloonPercent={FINANCE_DEFAULTS.balloonPercent}
+            label="Finance summary"
+          />
+          <div className="uv-actions">
+            <a className="btn" href={enquire}>
+              Enquire Now
+            </a>
+            <Disclaimer />
+          </div>
+          <p className="uv-dealer">
+            At <strong>{v.dealer_name}</strong>, {v.dealer_province}
+          </p>
+        </div>
+      </div>
+      <div className="uv-details">
+        <section aria-labelledby="uv-about">
+          <h2 id="uv-about">About this car</h2>
+          {v.description && <p>{v.description}</p>}
+          <dl className="uv-facts">
+            {facts.map(([dt, dd]) => (
+              <div key={dt}>
+                <dt>{dt}</dt>
+                <dd>{dd}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <Calculator price={v.price} />
+      </div>
+    </article>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className="uv uv-skeleton" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the car…
+      </p>
+      <div className="uv-top" aria-hidden="true">
+        <div className="uvg-empty sk-block" />
+        <div className="uv-summary">
+          <span className="sk sk-title" />
+          <span className="sk sk-price" />
+          <span className="sk" />
+          <span className="sk sk-short" />
+          <span className="sk" />
+        </div>
+      </div>
+    </div>
+  );
+}

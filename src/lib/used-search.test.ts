@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiQuery,
+  changeSearch,
+  EMPTY_SEARCH,
+  listingHeading,
+  pageCount,
+  pageWindow,
+  parseSearch,
+  searchUrl,
+  toggleFilter,
+} from './used-search.ts';
+
+const BASE = '/pre-owned';
+
+describe('used search URL state', () => {
+  it('reads make and model from the path and the rest from the query', () => {
+    const s = parseSearch(
+      '/pre-owned/toyota/hilux',
+      '?fuelType=Diesel&transmissionType=manual&sortBy=price,asc&page=3',
+      BASE,
+    );
+    expect(s).toEqual({
+      ...EMPTY_SEARCH,
+      make: 'toyota',
+      model: 'hilux',
+      page: 3,
+      sort: 'price,asc',
+      fuelType: ['Diesel'],
+      transmissionType: ['Manual'],
+    });
+  });
+
+  it('ignores unknown values instead of failing a shared URL', () => {
+    const s = parseSearch('/pre-owned', '?fuelType=Steam&sortBy=colour,asc&page=-2&vehicle_state=Any', BASE);
+    expect(s).toEqual(EMPTY_SEARCH);
+  });
+
+  it('round-trips through the URL, under a dealer prefix too', () => {
+    const base = '/dealer/west-rand/pre-owned';
+    const s = {
+      ...EMPTY_SEARCH,
+      make: 'subaru',
+      page: 2,
+      sort: 'mileage,desc' as const,
+      fuelType: ['Petrol', 'Hybrid'],
+    };
+    const url = searchUrl(s, base);
+    expect(url).toBe(
+      '/dealer/west-rand/pre-owned/subaru?fuelType=Petrol&fuelType=Hybrid&sortBy=mileage,desc&page=2',
+    );
+    const u = new URL(url, 'http://x');
+    expect(parseSearch(u.pathname, u.search, base)).toEqual(s);
+    expect(searchUrl(EMPTY_SEARCH, BASE)).toBe('/pre-owned');
+  });
+
+  it('builds the SPEC §7 API query', () => {
+    const q = apiQuery({
+      ...EMPTY_SEARCH,
+      make: 'bmw',
+      page: 4,
+      sort: 'price,desc',
+      vehicle_state: ['Demo'],
+    });
+    expect(q).toMatchObject({
+      page: 4,
+      make_slug: 'bmw',
+      order: [{ field: 'price', direction: 'desc' }],
+      vehicle_state: ['Demo'],
+    });
+  });
+});
+
+describe('used search rules (SPEC §4)', () => {
+  it("'Any' is exclusive and unchecking the last value returns to Any", () => {
+    expect(toggleFilter(['Diesel'], null, true)).toEqual([]);
+    expect(toggleFilter([], 'Diesel', true)).toEqual(['Diesel']);
+    expect(toggleFilter(['Diesel'], 'Diesel', false)).toEqual([]);
+  });
+
+  it('a filter or sort change returns to page 1; a new make clears the model', () => {
+    const s = { ...EMPTY_SEARCH, make: 'toyota', model: 'hilux', page: 5 };
+    expect(changeSearch(s, { sort: 'price,asc' })).toMatchObject({ page: 1, model: 'hilux' });
+    expect(changeSearch(s, { make: 'ford' })).toMatchObject({ make: 'ford', model: null, page: 1 });
+    expect(changeSearch(s, { fuelType: ['Hybrid', 'Petrol'] }).fuelType).toEqual(['Petrol', 'Hybrid']);
+  });
+
+  it('counts pages with ceil, so the last partial page is reachable', () => {
+    expect(pageCount(13, 12)).toBe(2);
+    expect(pageCount(0, 12)).toBe(1);
+    expect(pageWindow(1, 35)).toEqual([1, 2, null, 35]);
+    expect(pageWindow(5, 35)).toEqual([1, null, 4, 5, 6, null, 35]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('writes the heading', () => {
+    expect(listingHeading(null, null)).toBe('Used Cars For Sale');
+    expect(listingHeading('Toyota', 'Hilux')).toBe('Used Toyota Hilux For Sale');
+  });
+});

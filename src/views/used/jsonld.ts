@@ -1,0 +1,43 @@
+/** schema.org Car with an Offer for a used vehicle page (in the static HTML of pre-built pages). */
+import type { Dealer, VehicleDetail } from '../../lib/contract.ts';
+
+const abs = (path: string, site: URL | string) => new URL(path, site).href;
+
+export function usedCarLd(v: VehicleDetail, pageUrl: string, site: URL | string, seller: Dealer | undefined) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Car',
+    name: `${v.year} ${v.make} ${v.model} ${v.variant}`.trim(),
+    brand: { '@type': 'Brand', name: v.make },
+    model: v.model,
+    vehicleConfiguration: v.variant || undefined,
+    description: v.description || undefined,
+    image: v.images['hydra:member'].map((i) => abs(i.uri, site)),
+    url: pageUrl,
+    sku: String(v.id),
+    itemCondition: 'https://schema.org/UsedCondition',
+    vehicleModelDate: String(v.year),
+    mileageFromOdometer: {
+      '@type': 'QuantitativeValue',
+      value: v.mileage['hydra:member'][0],
+      unitCode: 'KMT',
+    },
+    fuelType: v.fuel_type,
+    vehicleTransmission: v.transmission,
+    color: v.exterior_color,
+    bodyType: v.body_type,
+    offers: {
+      '@type': 'Offer',
+      price: v.price,
+      priceCurrency: 'ZAR',
+      availability: v.status === 'sold' ? 'https://schema.org/SoldOut' : 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/UsedCondition',
+      url: pageUrl,
+      seller: {
+        '@type': 'AutoDealer',
+        name: v.dealer_name,
+        ...(seller ? { telephone: seller.dealer_contact_no, address: seller.address } : {}),
+      },
+    },
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * getStaticPaths for the pre-owned pages, at the root (group stock) and under each dealer's
+ * /dealer/{siteName} twin (that dealer's stock), following src/views/routes.ts: route files re-export
+ * `usedRoutes.X.root` or `.twin` and render the shared view.
+ */
+import type { VehicleDetail } from '../../lib/contract.ts';
+import { data } from '../data.ts';
+import { dealerCtx, rootCtx, type SiteCtx } from '../site.ts';
+import { allStock, listingData, mapLimit, vehicleDetail } from './data.ts';
+
+interface Entry<P> {
+  params: Record<string, string>;
+  props: P;
+}
+type PathsFor<P> = (ctx: SiteCtx) => Promise<Entry<P>[]>;
+
+function route<P extends object>(pathsFor: PathsFor<P>) {
+  return {
+    root: async () => {
+      const ctx = await rootCtx();
+      return (await pathsFor(ctx)).map((e) => ({ params: e.params, props: { ...e.props, ctx } }));
+    },
+    twin: async () => {
+      const out: Entry<P & { ctx: SiteCtx }>[] = [];
+      for (const dealer of await data.dealers()) {
+        const ctx = dealerCtx(dealer);
+        for (const e of await pathsFor(ctx))
+          out.push({ params: { ...e.params, dealer: dealer.siteName }, props: { ...e.props, ctx } });
+      }
+      return out;
+    },
+  };
+}
+
+/** The API scope of a page: the dealer's slug under its prefix, the group slug at the root. */
+export const scopeOf = (ctx: SiteCtx) => ctx.scope;
+/** The `dealer` parameter of /api/filters: only under a dealer's prefix. */
+export const facetDealerOf = (ctx: SiteCtx) => (ctx.site ? ctx.dealer.slug : null);
+
+export interface UsedMakeProps {
+  make: string;
+}
+export interface UsedModelProps {
+  make: string;
+  model: string;
+}
+export interface UsedVehicleProps {
+  vehicle: VehicleDetail;
+}
+
+async function makesIn(ctx: SiteCtx) {
+  return (await listingData(scopeOf(ctx), facetDealerOf(ctx))).filters.makes;
+}
+
+/** A page without parameters of its own (twins only: root single pages need no getStaticPaths). */
+const single = route(async () => [{ params: {}, props: {} }]);
+
+const makes = route<UsedMakeProps>(async (ctx) =>
+  (await makesIn(ctx)).map((m) => ({ params: { make: m.slug }, props: { make: m.slug } })),
+);
+
+const models = route<UsedModelProps>(async (ctx) =>
+  (await makesIn(ctx)).flatMap((m) =>
+    m.models.map((model) => ({
+      params: { make: m.slug, model: model.slug },
+      props: { make: m.slug, model: model.slug },
+    })),
+  ),
+);
+
+/** Every vehicle in stock at build time gets a page (search engines); later ones get the shell. */
+const vehicles = route<UsedVehicleProps>(async (ctx) => {
+  const stock = await allStock(scopeOf(ctx));
+  const details = await mapLimit(stock, 8, (v) => vehicleDetail(v.id));
+  return details.map((vehicle) => ({
+    params: { make: vehicle.make_slug, model: vehicle.model_slug, id: String(vehicle.id) },
+    props: { vehicle },
+  }));
+});
+
+export const usedRoutes = { single, make: makes, model: models, vehicle: vehicles };

@@ -1,0 +1,46 @@
+/** axe: zero violations on the used listing (with the drawer open on a phone) and a vehicle page (with the disclaimer open). */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { SHOWCASE } from './helpers.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+test('the listing and a vehicle page have no axe violations @mobile', async ({ page }) => {
+  for (const path of [
+    '/pre-owned',
+    '/pre-owned/subaru/forester?fuelType=Petrol',
+    SHOWCASE.path,
+    '/pre-owned/subaru/forester/999999',
+  ]) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await violations(page), path).toEqual([]);
+  }
+});
+
+test('the open filter drawer has no axe violations @mobile', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/pre-owned');
+  await hydrated(page);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('the open disclaimer has no axe violations', async ({ page }) => {
+  await page.goto(SHOWCASE.path);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Finance disclaimer' }).click();
+  await expect(page.getByRole('dialog', { name: 'Finance disclaimer' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
