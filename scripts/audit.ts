@@ -7,14 +7,20 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-const PAGES = (process.env.AUDIT_PAGES ?? '/,/showroom/subaru/forester,/pre-owned,/pre-owned/subaru/forester/100001,/blog,/contact-us')
+const PAGES = (
+  process.env.AUDIT_PAGES ??
+  '/,/showroom/subaru/forester,/pre-owned,/pre-owned/subaru/forester/100001,/blog,/contact-us'
+)
   .split(',')
   .map((p) => p.trim())
   .filter(Boolean);
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LH = 'tools/audit/node_modules/lighthouse/cli/index.js';
 
-if (!existsSync(LH)) execFileSync('npm', ['install', '--prefix', 'tools/audit', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+if (!existsSync(LH))
+  execFileSync('npm', ['install', '--prefix', 'tools/audit', '--no-audit', '--no-fund'], {
+    stdio: 'inherit',
+  });
 
 let base = process.env.AUDIT_URL;
 let server: ReturnType<typeof spawn> | undefined;
@@ -26,18 +32,29 @@ if (!base) {
   });
   base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${base}/`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 1000));
   }
 }
 
-const flags = '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
+const flags =
+  '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
 const rows: string[] = [];
 for (const path of PAGES) {
   const out = execFileSync(
     process.execPath,
-    [LH, base + path, '--output=json', '--quiet', `--chrome-flags=${flags}`, '--only-categories=performance,accessibility,best-practices,seo'],
+    [
+      LH,
+      base + path,
+      '--output=json',
+      '--quiet',
+      `--chrome-flags=${flags}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+    ],
     { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
   ).toString();
   const report = JSON.parse(out) as { categories: Record<string, { score: number | null }> };
@@ -59,5 +76,11 @@ console.log(`\n${table}`);
 const doc = 'docs/performance.md';
 const text = readFileSync(doc, 'utf8');
 if (text.includes('<!-- audit:start -->')) {
-  writeFileSync(doc, text.replace(/<!-- audit:start -->[\s\S]*<!-- audit:end -->/, `<!-- audit:start -->\n${table}\n<!-- audit:end -->`));
+  writeFileSync(
+    doc,
+    text.replace(
+      /<!-- audit:start -->[\s\S]*<!-- audit:end -->/,
+      `<!-- audit:start -->\n${table}\n<!-- audit:end -->`,
+    ),
+  );
 }
