@@ -2,8 +2,9 @@
  * Build-time props for the lead-form islands (src/islands/enquiry-form): the range a new-car form
  * offers, the used car an enquiry is about, and the page's dealer (only under /dealer/{name}).
  */
-import type { RangeModel, VehicleDetail } from '../lib/contract.ts';
+
 import { toUsedCar, type UsedCar, type VehicleChoice } from '../islands/enquiry-form/config.ts';
+import type { RangeModel, VehicleDetail } from '../lib/contract.ts';
 import { data } from './data.ts';
 import type { SiteCtx } from './site.ts';
 
@@ -11,8 +12,14 @@ import type { SiteCtx } from './site.ts';
 export const pageDealerSlug = (ctx: SiteCtx): string | null => (ctx.site ? ctx.dealer.slug : null);
 
 /** Make, model and variants of the page's car, and every model of the new range to choose from. */
-export async function vehicleChoice(model: Pick<RangeModel, 'make' | 'model' | 'make_slug' | 'model_slug'>, variant?: string): Promise<VehicleChoice> {
-  const [models, variants] = await Promise.all([data.rangeModels(), data.variantsOf(model.make_slug, model.model_slug)]);
+export async function vehicleChoice(
+  model: Pick<RangeModel, 'make' | 'model' | 'make_slug' | 'model_slug'>,
+  variant?: string,
+): Promise<VehicleChoice> {
+  const [models, variants] = await Promise.all([
+    data.rangeModels(),
+    data.variantsOf(model.make_slug, model.model_slug),
+  ]);
   return {
     make: model.make,
     model: model.model,

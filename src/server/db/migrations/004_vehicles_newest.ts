@@ -6,7 +6,11 @@ import type { Kysely } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current schema type
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('vehicles_newest').on('vehicles').columns(['status', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('vehicles_newest')
+    .on('vehicles')
+    .columns(['status', 'created_at', 'id'])
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()

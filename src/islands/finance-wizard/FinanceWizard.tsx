@@ -1,0 +1,279 @@
+/**
+ * The five-step finance application (SPEC §2, §4, §5). Next advances only when the step validates
+ * (shared schema); errors show under their fields and in the closable banner; a step or error change
+ * scrolls the wizard into view. The draft is kept on the device as the visitor types, without the ID
+ * number and bank details, and cleared after a successful submission.
+ */
+import { useStore } from '@nanostores/react';
+import { type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { Violation } from '../../lib/contract.ts';
+import { newIdempotencyKey, postLead, retryAfterText } from '../../lib/lead-client.ts';
+import { FINANCE_PRESET } from '../../lib/lead-presets.ts';
+import {
+  FINANCE_CONFIRMATIONS,
+  FINANCE_MAKE,
+  FINANCE_STEPS,
+  type FinanceStep,
+  validateFinanceApplication,
+  validateFinanceStep,
+} from '../../lib/schemas/finance.ts';
+import { paths } from '../../lib/urls.ts';
+import { clearFinanceDraft, finance, readFinanceDraft, saveFinanceDraft } from '../../stores/finance.ts';
+import { ErrorSummary } from '../form-kit/ErrorSummary.tsx';
+import { Honeypot } from '../form-kit/Field.tsx';
+import { focusQuietly, prefersReducedMotion } from '../form-kit/focus.ts';
+import { initialDealer } from '../form-kit/initial-dealer.ts';
+import { SubmitButton } from '../form-kit/SubmitButton.tsx';
+import { useDealers } from '../form-kit/useDealers.ts';
+import { Confirmations } from './Confirmations.tsx';
+import { type FinanceValues, StepFields } from './StepFields.tsx';
+import { Stepper } from './Stepper.tsx';
+import { fieldOrder, STEP_GROUPS } from './steps.ts';
+import { useRangeModels } from './useRangeModels.ts';
+import '../form-kit/form.css';
+import './finance-wizard.css';
+
+export interface FinanceWizardProps {
+  formId: string;
+  /** The page's dealer (under /dealer/{name}), preselected; else the visitor's stored dealer. */
+  dealerSlug: string | null;
+}
+
+const TITLES = FINANCE_STEPS.map((s) => s.title);
+const LAST = 4 as FinanceStep;
+const ORDER: string[][] = [0, 1, 2, 3].map(fieldOrder).concat([FINANCE_CONFIRMATIONS.map((c) => c.name)]);
+const stepOf = (field: string) => FINANCE_STEPS.findIndex((s) => s.fields.includes(field));
+const sortFor = (step: number, list: Violation[]) =>
+  [...list].sort(
+    (a, b) => (ORDER[step] ?? []).indexOf(a.propertyPath) - (ORDER[step] ?? []).indexOf(b.propertyPath),
+  );
+
+export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps) {
+  const state = useStore(finance.$state);
+  const loading = state.status === 'loading';
+  const [hydrated, setHydrated] = useState(false);
+  const [step, setStep] = useState<FinanceStep>(0);
+  const [data, setData] = useState<FinanceValues>({ make: FINANCE_MAKE, dealership: dealerSlug ?? '' });
+  const [violations, setViolations] = useState<Violation[]>([]);
+  const [restored, setRestored] = useState(false);
+  const [moved, setMoved] = useState(0);
+  const dirty = useRef(false);
+  const sent = useRef(false);
+  const latest = useRef(data);
+  latest.current = data;
+  const key = useRef('');
+  const root = useRef<HTMLFormElement>(null);
+  const banner = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { dealers, retry } = useDealers(hydrated);
+  const models = useRangeModels(hydrated, FINANCE_MAKE);
+
+  // Restore the draft (never the excluded fields) and keep the last keystrokes when the page goes.
+  useEffect(() => {
+    setHydrated(true);
+    finance.reset();
+    const draft = readFinanceDraft();
+    setData((d) => ({ ...d, dealership: d.dealership || initialDealer(), ...(draft ?? {}) }));
+    setRestored(draft !== null);
+    const flush = () => {
+      if (dirty.current && !sent.current) saveFinanceDraft(latest.current);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, []);
+  useEffect(() => {
+    if (!dirty.current || sent.current) return;
+    const t = setTimeout(() => saveFinanceDraft(data), 400);
+    return () => clearTimeout(t);
+  }, [data]);
+  // A step or error change brings the wizard's top into view (SPEC §2) and moves focus there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each move, not on data changes
+  useEffect(() => {
+    if (!moved) return;
+    root.current?.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    focusQuietly(violations.length ? banner.current : heading.current);
+  }, [moved]);
+
+  const ctx = useMemo(
+    () => (models.state === 'ready' ? { models: models.options.map((o) => o.value) } : {}),
+    [models],
+  );
+  const errors: Record<string, string> = {};
+  for (const v of violations) errors[v.propertyPath] ??= v.message;
+
+  const change = (name: string, value: string | boolean) => {
+    dirty.current = true;
+    setData((d) => ({
+      ...d,
+      [name]: value,
+      ...(name === 'variant' && value === 'new' ? { make: FINANCE_MAKE } : {}),
+    }));
+  };
+  const show = (at: FinanceStep, list: Violation[]) => {
+    setStep(at);
+    setViolations(sortFor(at, list));
+    setMoved((n) => n + 1);
+  };
+  const go = (to: FinanceStep) => {
+    setViolations([]);
+    setStep(to);
+    setMoved((n) => n + 1);
+  };
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (loading) return;
+    const checked = validateFinanceStep(step, data, ctx);
+    if (!checked.ok) return show(step, checked.violations);
+    if (step < LAST) return go((step + 1) as FinanceStep);
+    const all = validateFinanceApplication(data, ctx);
+    if (!all.ok) return showServer(all.violations);
+
+    finance.loading();
+    key.current ||= newIdempotencyKey();
+    const body = {
+      ...data,
+      website: String(new FormData(e.currentTarget).get('website') ?? ''),
+      uri: window.location.pathname,
+      sourceCode: FINANCE_PRESET.sourceCode,
+    };
+    const r = await postLead('finance_applications', body, key.current);
+    key.current = r.key;
+    if (r.kind === 'created') {
+      sent.current = true;
+      key.current = '';
+      clearFinanceDraft();
+      finance.success(r.record);
+      window.location.replace(paths.thankYou(window.location.pathname));
+      return;
+    }
+    if (r.kind === 'invalid') {
+      finance.error(r.violations);
+      return showServer(r.violations);
+    }
+    const message =
+      r.kind === 'rate-limited'
+        ? `Too many applications were sent from your connection. Please try again in ${retryAfterText(r.retryAfterSeconds)}.`
+        : `${r.reason === 'network' ? 'We could not reach our server. Please check your connection' : 'Something went wrong on our side'} and press “Submit” again. Everything you entered is still here.`;
+    finance.error([], message);
+  }
+
+  /** Violations of the whole application: shown on the first step that has any. */
+  function showServer(list: Violation[]) {
+    const steps = list.map((v) => stepOf(v.propertyPath)).filter((s) => s >= 0);
+    const at = (steps.length ? Math.min(...steps) : step) as FinanceStep;
+    show(
+      at,
+      list.filter((v) => stepOf(v.propertyPath) === at || stepOf(v.propertyPath) < 0),
+    );
+  }
+
+  const dynamicOptions = {
+    dealership: {
+      options: dealers.state === 'ready' ? dealers.options : [],
+      placeholder: dealers.state === 'loading' ? 'Loading dealerships…' : 'Choose a dealership',
+      busy: dealers.state === 'loading',
+    },
+    make: { options: [{ value: FINANCE_MAKE, label: FINANCE_MAKE }], placeholder: 'Choose a make' },
+    model: {
+      options: models.state === 'ready' ? models.options : [],
+      placeholder: models.state === 'loading' ? 'Loading models…' : 'Choose a model',
+      busy: models.state === 'loading',
+    },
+  };
+
+  return (
+    <form
+      ref={root}
+      className="lead-form finance-wizard"
+      noValidate
+      aria-labelledby={`${formId}-step-title`}
+      onSubmit={onSubmit}
+    >
+      <Stepper titles={TITLES} current={step} />
+      <ErrorSummary
+        ref={banner}
+        alert
+        form={formId}
+        violations={violations}
+        fields={new Set(ORDER[step])}
+        title={`There are ${violations.length} errors on this page. Please correct them before moving on.`}
+        onClose={() => setViolations([])}
+      />
+      <h2 id={`${formId}-step-title`} ref={heading} tabIndex={-1} className="finance-step-title">
+        {TITLES[step]}
+      </h2>
+      {restored && step === 0 && (
+        <div className="form-note" role="status">
+          <p>
+            We restored the application you started on this device. Please enter your ID number and bank
+            details again: for your security they are never saved.
+          </p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              clearFinanceDraft();
+              dirty.current = false;
+              setRestored(false);
+              setData({ make: FINANCE_MAKE, dealership: dealerSlug ?? initialDealer() });
+            }}
+          >
+            Clear the saved details and start again
+          </button>
+        </div>
+      )}
+      {(dealers.state === 'error' || models.state === 'error') && step === 0 && (
+        <p className="form-alert" role="alert">
+          We could not load the {dealers.state === 'error' ? 'dealerships' : 'models'}.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={dealers.state === 'error' ? retry : models.retry}
+          >
+            Try again
+          </button>
+        </p>
+      )}
+      {step < LAST ? (
+        <StepFields
+          form={formId}
+          groups={STEP_GROUPS[step] ?? []}
+          data={data}
+          errors={errors}
+          onChange={change}
+          options={dynamicOptions}
+        />
+      ) : (
+        <Confirmations form={formId} data={data} errors={errors} onChange={change} />
+      )}
+      <Honeypot form={formId} />
+      {state.message && (
+        <p className="form-alert" role="alert">
+          {state.message}
+        </p>
+      )}
+      <div className="form-actions finance-actions">
+        {step > 0 && (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            disabled={loading}
+            onClick={() => go(Math.max(0, step - 1) as FinanceStep)}
+          >
+            Previous
+          </button>
+        )}
+        {step < LAST ? (
+          <button type="submit" className="btn" disabled={!hydrated}>
+            Next
+          </button>
+        ) : (
+          <SubmitButton hydrated={hydrated} loading={loading} loadingText="Submitting…">
+            Submit
+          </SubmitButton>
+        )}
+      </div>
+    </form>
+  );
+}

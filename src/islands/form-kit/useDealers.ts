@@ -1,0 +1,47 @@
+/**
+ * The dealerships a visitor may choose (GET /api/dealers, SPEC §7), loaded when the island needs
+ * them, once per page. A failed load is logged (SPEC §8) and offers a retry.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { createApiClient } from '../../lib/api.ts';
+import type { Option } from './Field.tsx';
+
+export type DealerOptions = { state: 'loading' } | { state: 'ready'; options: Option[] } | { state: 'error' };
+
+let cached: Promise<Option[]> | null = null;
+
+function load(): Promise<Option[]> {
+  cached ??= createApiClient('', { retry: 1, timeout: 15_000 })
+    .dealers()
+    .then((list) =>
+      list['hydra:member']
+        .map((d) => ({ value: d.slug, label: d.dealerName }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    )
+    .catch((err: unknown) => {
+      cached = null;
+      throw err;
+    });
+  return cached;
+}
+
+export function useDealers(enabled: boolean): { dealers: DealerOptions; retry: () => void } {
+  const [dealers, setDealers] = useState<DealerOptions>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on each retry
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    setDealers({ state: 'loading' });
+    load()
+      .then((options) => live && setDealers({ state: 'ready', options }))
+      .catch((err: unknown) => {
+        console.error('Could not load the dealerships', err); // SPEC §8
+        if (live) setDealers({ state: 'error' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [enabled, attempt]);
+  return { dealers, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+}
