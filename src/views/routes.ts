@@ -5,32 +5,7 @@
  */
 import type { BlogSummary, RangeModel, Special, Variant } from '../lib/contract.ts';
 import { BLOG_PAGE_SIZE, data } from './data.ts';
-import { dealerCtx, rootCtx, type SiteCtx } from './site.ts';
-
-interface Entry<P> {
-  params: Record<string, string>;
-  props: P;
-}
-type PathsFor<P> = (ctx: SiteCtx) => Promise<Entry<P>[]>;
-
-function route<P extends object>(pathsFor: PathsFor<P>) {
-  return {
-    root: async () => {
-      const ctx = await rootCtx();
-      return (await pathsFor(ctx)).map((e) => ({ params: e.params, props: { ...e.props, ctx } }));
-    },
-    twin: async () => {
-      const out: Entry<P & { ctx: SiteCtx }>[] = [];
-      for (const dealer of await data.dealers()) {
-        const ctx = dealerCtx(dealer);
-        for (const e of await pathsFor(ctx)) {
-          out.push({ params: { ...e.params, dealer: dealer.siteName }, props: { ...e.props, ctx } });
-        }
-      }
-      return out;
-    },
-  };
-}
+import { type Entry, route } from './route-kit.ts';
 
 /** A page without parameters of its own. */
 const single = route(async () => [{ params: {}, props: {} }]);

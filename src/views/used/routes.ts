@@ -4,33 +4,9 @@
  * `usedRoutes.X.root` or `.twin` and render the shared view.
  */
 import type { VehicleDetail } from '../../lib/contract.ts';
-import { data } from '../data.ts';
-import { dealerCtx, rootCtx, type SiteCtx } from '../site.ts';
+import { route } from '../route-kit.ts';
+import type { SiteCtx } from '../site.ts';
 import { allStock, listingData, mapLimit, vehicleDetail } from './data.ts';
-
-interface Entry<P> {
-  params: Record<string, string>;
-  props: P;
-}
-type PathsFor<P> = (ctx: SiteCtx) => Promise<Entry<P>[]>;
-
-function route<P extends object>(pathsFor: PathsFor<P>) {
-  return {
-    root: async () => {
-      const ctx = await rootCtx();
-      return (await pathsFor(ctx)).map((e) => ({ params: e.params, props: { ...e.props, ctx } }));
-    },
-    twin: async () => {
-      const out: Entry<P & { ctx: SiteCtx }>[] = [];
-      for (const dealer of await data.dealers()) {
-        const ctx = dealerCtx(dealer);
-        for (const e of await pathsFor(ctx))
-          out.push({ params: { ...e.params, dealer: dealer.siteName }, props: { ...e.props, ctx } });
-      }
-      return out;
-    },
-  };
-}
 
 /** The API scope of a page: the dealer's slug under its prefix, the group slug at the root. */
 export const scopeOf = (ctx: SiteCtx) => ctx.scope;
