@@ -54,7 +54,10 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
       // Used stock changes between builds (issue 4): a car added since the last build has no pre-built
       // page, so /pre-owned/{make}/{model}/{id} (and its /dealer/{name} twin) gets the vehicle shell,
       // which loads the car from the API by the id in its address (and says so if it is sold or unknown).
-      const shell = usedVehicleShell(dir, c.req.path) ?? usedEnquiryShell(dir, c.req.path);
+      const shell =
+        usedVehicleShell(dir, c.req.path) ??
+        usedEnquiryShell(dir, c.req.path) ??
+        usedListingShell(dir, c.req.path);
       if (shell) {
         c.header('Cache-Control', 'no-cache');
         c.res = c.html(readFileSync(shell, 'utf8'), 200);
@@ -77,6 +80,17 @@ function usedVehicleShell(dir: string, path: string): string | null {
   const m = /^(\/dealer\/[a-z0-9-]+)?\/pre-owned\/[a-z0-9-]+\/[a-z0-9-]+\/\d{1,12}\/?$/.exec(path);
   if (!m) return null;
   const file = join(dir, m[1] ?? '', 'pre-owned', 'vehicle', 'index.html');
+  return existsSync(file) ? file : null;
+}
+
+/**
+ * A make or model that came into stock after the last build: /pre-owned/{make}[/{model}] gets the
+ * listing page, whose island reads make and model from the address (its filters link there too).
+ */
+function usedListingShell(dir: string, path: string): string | null {
+  const m = /^(\/dealer\/[a-z0-9-]+)?\/pre-owned\/[a-z0-9-]+(\/[a-z0-9-]+)?\/?$/.exec(path);
+  if (!m) return null;
+  const file = join(dir, m[1] ?? '', 'pre-owned', 'index.html');
   return existsSync(file) ? file : null;
 }
 

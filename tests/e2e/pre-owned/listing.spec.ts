@@ -324,3 +324,11 @@ test('the filter drawer on a phone @mobile', async ({ page, request }) => {
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 });
+
+test('a make that came into stock after the build opens as a listing, not a 404', async ({ page }) => {
+  // No page was pre-built for this make; the server answers with the listing, which reads the path.
+  const response = await page.goto('/pre-owned/lotus/emira');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText('Found 0 Used Cars')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('For Sale');
+});
