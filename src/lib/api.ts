@@ -30,12 +30,15 @@ export function cleanParams(
   return out;
 }
 
-export function createApiClient(baseUrl: string, options: { retry?: number; timeout?: number } = {}) {
+export function createApiClient(
+  baseUrl: string,
+  options: { retry?: number; timeout?: number; headers?: Record<string, string> } = {},
+) {
   const http: KyInstance = ky.create({
     prefix: `${baseUrl.replace(/\/$/, '')}/api/`,
     retry: options.retry ?? 2,
     timeout: options.timeout ?? 30_000,
-    headers: { Accept: 'application/ld+json' },
+    headers: { Accept: 'application/ld+json', ...options.headers },
   });
   const get = <T>(path: string, searchParams?: URLSearchParams | string) =>
     http.get(path, { searchParams }).json<T>();

@@ -5,4 +5,9 @@
 import { createApiClient } from './api.ts';
 
 export const API_URL = process.env.API_URL ?? 'http://127.0.0.1:4321';
-export const api = createApiClient(API_URL, { retry: 3, timeout: 60_000 });
+// no-cache: a build must see content the moment it changed, never a cached answer (micro-cache).
+export const api = createApiClient(API_URL, {
+  retry: 3,
+  timeout: 60_000,
+  headers: { 'Cache-Control': 'no-cache' },
+});

@@ -46,6 +46,7 @@ const EnvSchema = v.object({
   BRAND_NAME: v.optional(v.string(), 'Subaru'),
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url()), 'http://localhost:4321'),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+  API_CACHE_TTL_MS: int(5000),
   // Leads (docs/decisions/010-lead-pipeline.md)
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
   LEAD_FROM_EMAIL: v.optional(v.pipe(v.string(), v.email()), 'website-leads@localhost.localdomain'),
@@ -129,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandName: c.BRAND_NAME,
     siteUrl: c.PUBLIC_SITE_URL.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
+    apiCacheTtlMs: c.API_CACHE_TTL_MS,
     /** Client address = the TRUST_PROXY-th X-Forwarded-For entry from the right; 0 = the socket's peer. */
     trustProxy: c.TRUST_PROXY,
     leads: {

@@ -11,4 +11,6 @@ export interface Deps {
   config: Config;
   /** The rebuild coordinator, where this process builds (main.ts; tests inject one). Read per request. */
   publishing?: Coordinator;
+  /** The in-process cache of public API answers (server.ts); cleared whenever content changes. */
+  readCache?: { clear: () => void };
 }

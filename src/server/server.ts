@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import type { Deps } from './deps.ts';
+import { createMicroCache } from './http/micro-cache.ts';
 import type { Logger } from './log.ts';
 import { previewRoutes } from './publish/preview.ts';
 import { siteRoutes } from './site.ts';
@@ -25,6 +26,10 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
       });
     }
   });
+  // Outside compression, so each compressed form is kept once (see http/micro-cache.ts).
+  const readCache = createMicroCache({ ttlMs: deps.config.apiCacheTtlMs });
+  deps.readCache = readCache;
+  app.use('/api/*', readCache.middleware);
   app.use('/api/*', compress());
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route(

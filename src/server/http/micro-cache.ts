@@ -1,0 +1,74 @@
+/**
+ * A short-lived in-process cache of public API answers ("micro-caching"). Every public GET is already
+ * declared cacheable for 60 s to browsers and CDNs; keeping the finished bytes for a few seconds here
+ * turns a burst of identical listing queries into one query. Editor writes clear it at once, and a
+ * request with `Cache-Control: no-cache` (the site build sends it) always reaches the database.
+ */
+import type { MiddlewareHandler } from 'hono';
+
+interface Entry {
+  expires: number;
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
+
+export interface MicroCache {
+  middleware: MiddlewareHandler;
+  clear: () => void;
+  size: () => number;
+}
+
+/** Which compressed form a client accepts, so each form is cached once. */
+function encodingOf(accept: string | undefined): string {
+  if (!accept) return 'identity';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  if (/\bdeflate\b/.test(accept)) return 'deflate';
+  return 'identity';
+}
+
+export function createMicroCache(opts: {
+  ttlMs: number;
+  maxEntries?: number;
+  maxBodyBytes?: number;
+}): MicroCache {
+  const entries = new Map<string, Entry>();
+  const maxEntries = opts.maxEntries ?? 2000;
+  const maxBody = opts.maxBodyBytes ?? 512 * 1024;
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const method = c.req.method;
+    if (opts.ttlMs <= 0 || (method !== 'GET' && method !== 'HEAD')) return next();
+    if (c.req.header('authorization') || /no-cache|no-store/.test(c.req.header('cache-control') ?? ''))
+      return next();
+    const key = `${c.req.url}|${encodingOf(c.req.header('accept-encoding'))}`;
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && hit.expires > now) {
+      // Re-insert to keep the map in least-recently-used order.
+      entries.delete(key);
+      entries.set(key, hit);
+      return new Response(method === 'HEAD' ? null : hit.body, { status: hit.status, headers: hit.headers });
+    }
+    if (hit) entries.delete(key);
+    await next();
+    const res = c.res;
+    const cacheControl = res.headers.get('cache-control') ?? '';
+    if (
+      method !== 'GET' ||
+      res.status !== 200 ||
+      !/\bpublic\b/.test(cacheControl) ||
+      res.headers.has('set-cookie')
+    )
+      return;
+    const body = await res.arrayBuffer();
+    const headers = [...res.headers.entries()];
+    if (body.byteLength <= maxBody) {
+      entries.set(key, { expires: now + opts.ttlMs, status: res.status, headers, body });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    }
+    c.res = new Response(body, { status: res.status, headers });
+  };
+
+  return { middleware, clear: () => entries.clear(), size: () => entries.size };
+}

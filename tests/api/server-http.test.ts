@@ -1,0 +1,129 @@
+/**
+ * The one-process server around the API: the published build served from memory (ETags, pre-compressed
+ * forms, shells, 404 page, atomic switch) and the short micro-cache of public API answers.
+ */
+import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/server/log.ts';
+import { createServerApp } from '../../src/server/server.ts';
+import { openTestApi, type TestApi } from './harness.ts';
+
+const BUILDS = 'data/test/server-http-builds';
+
+function writeBuild(id: string, home: string) {
+  const dir = join(BUILDS, id);
+  const page = (path: string, html: string) => {
+    mkdirSync(join(dir, path), { recursive: true });
+    writeFileSync(join(dir, path, 'index.html'), html);
+  };
+  page('', home);
+  writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(home));
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(home));
+  page('pre-owned', '<h1>listing shell</h1>');
+  page('pre-owned/vehicle', '<h1>vehicle shell</h1>');
+  writeFileSync(join(dir, '404.html'), '<h1>Oops</h1>');
+  mkdirSync(join(dir, '_astro'), { recursive: true });
+  writeFileSync(join(dir, '_astro', 'app.abc123.js'), 'console.log(1)');
+}
+
+function publish(id: string) {
+  const tmp = join(BUILDS, `.tmp-${id}`);
+  symlinkSync(id, tmp);
+  renameSync(tmp, join(BUILDS, 'current'));
+}
+
+describe('one-process server', () => {
+  let api: TestApi;
+  let app: ReturnType<typeof createServerApp>;
+  let deps: TestApi['deps'];
+  beforeAll(async () => {
+    rmSync(BUILDS, { recursive: true, force: true });
+    mkdirSync(BUILDS, { recursive: true });
+    writeBuild('b1', '<h1>first build</h1>'.repeat(50));
+    publish('b1');
+    api = await openTestApi('sqlite', { DATA_DIR: 'data/test/server-http', API_CACHE_TTL_MS: '60000' });
+    deps = { ...api.deps, config: { ...api.deps.config, buildsDir: BUILDS } };
+    app = createServerApp(deps, createLogger('silent'));
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(BUILDS, { recursive: true, force: true });
+  });
+
+  it('serves a page with an ETag, answers 304 to a matching If-None-Match', async () => {
+    const res = await app.request('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    const etag = res.headers.get('etag') as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect((await app.request('/', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it('answers with the pre-compressed form the client accepts', async () => {
+    const br = await app.request('/', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const gz = await app.request('/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect((await app.request('/')).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await app.request('/_astro/app.abc123.js');
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves shells for stock added after the build, and the 404 page with status 404', async () => {
+    const car = await app.request('/pre-owned/toyota/hilux/987654');
+    expect(car.status).toBe(200);
+    expect(await car.text()).toContain('vehicle shell');
+    const make = await app.request('/dealer/west-rand/pre-owned/lotus');
+    expect(make.status).toBe(404); // no dealer-twin listing in this tiny build: the 404 page
+    const listing = await app.request('/pre-owned/lotus/emira');
+    expect(await listing.text()).toContain('listing shell');
+    const missing = await app.request('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Oops');
+  });
+
+  it('never serves a file outside the build', async () => {
+    for (const path of [
+      '/..%2f..%2fpackage.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/..%5c..%5cpackage.json',
+    ]) {
+      const res = await app.request(path);
+      expect(res.status).toBe(404);
+    }
+  });
+
+  it('switches every following request to a newly published build at once', async () => {
+    expect(await (await app.request('/')).text()).toContain('first build');
+    writeBuild('b2', '<h1>second build</h1>');
+    publish('b2');
+    expect(await (await app.request('/')).text()).toContain('second build');
+  });
+
+  it('keeps public API answers briefly, but not for a no-cache request, and forgets them on content change', async () => {
+    const total = async (init?: RequestInit) =>
+      (
+        (await (await app.request('/api/motus-subaru/vehicles', init)).json()) as {
+          'hydra:totalItems': number;
+        }
+      )['hydra:totalItems'];
+    const before = await total();
+    await api.deps.db.updateTable('vehicles').set({ status: 'sold' }).where('id', '=', 100001).execute();
+    expect(await total()).toBe(before); // within the TTL: the cached answer
+    expect(await total({ headers: { 'Cache-Control': 'no-cache' } })).toBe(before - 1); // a build's request
+    deps.readCache?.clear();
+    expect(await total()).toBe(before - 1);
+  });
+
+  it('never caches errors or answers to authenticated requests', async () => {
+    expect((await app.request('/api/vehicles/abc')).status).toBe(400);
+    expect((await app.request('/api/vehicles/abc')).status).toBe(400);
+  });
+});
