@@ -7,9 +7,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
+// One page of each template; `{post}` is replaced by the newest blog post's slug.
 const PAGES = (
   process.env.AUDIT_PAGES ??
-  '/,/showroom/subaru/forester,/pre-owned,/pre-owned/subaru/forester/100001,/blog,/contact-us'
+  '/,/showroom/subaru/forester,/showroom/subaru/forester/2-5i,/special-offers,/blog,/blog/{post},/contact-us,/pre-owned,/pre-owned/subaru/forester/100001,/finance'
 )
   .split(',')
   .map((p) => p.trim())
@@ -41,22 +42,37 @@ if (!base) {
   }
 }
 
+const latest = await fetch(`${base}/api/blog`).then(
+  (r) => r.json() as Promise<{ 'hydra:member': { slug: string }[] }>,
+);
+const pages = PAGES.map((p) => p.replace('{post}', latest['hydra:member'][0]?.slug ?? ''));
+
 const flags =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
 const rows: string[] = [];
-for (const path of PAGES) {
-  const out = execFileSync(
-    process.execPath,
-    [
-      LH,
-      base + path,
-      '--output=json',
-      '--quiet',
-      `--chrome-flags=${flags}`,
-      '--only-categories=performance,accessibility,best-practices,seo',
-    ],
-    { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
-  ).toString();
+for (const path of pages) {
+  let out: string;
+  try {
+    out = execFileSync(
+      process.execPath,
+      [
+        LH,
+        base + path,
+        '--output=json',
+        '--quiet',
+        `--chrome-flags=${flags}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+    ).toString();
+  } catch (err) {
+    // A page Lighthouse cannot load is a finding, not a reason to lose the other pages' scores.
+    const row = `| ${path} | failed: ${String((err as Error).message).split('\n')[0]} | | | |`;
+    rows.push(row);
+    console.log(row);
+    process.exitCode = 1;
+    continue;
+  }
   const report = JSON.parse(out) as { categories: Record<string, { score: number | null }> };
   const s = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
   const row = `| ${path} | ${s('performance')} | ${s('accessibility')} | ${s('best-practices')} | ${s('seo')} |`;
