@@ -47,7 +47,9 @@ export function runAstroBuild(outDir: string, apiUrl: string, signal?: AbortSign
       process.execPath,
       [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
       {
-        env: { ...process.env, API_URL: apiUrl },
+        // Always a production build: the server's own NODE_ENV (test, development) must not leak into
+        // Vite, which would then ship React's development bundle (3x the bytes).
+        env: { ...process.env, API_URL: apiUrl, NODE_ENV: 'production' },
         stdio: ['ignore', 'inherit', 'inherit'],
         signal,
       },
