@@ -1,0 +1,27 @@
+/**
+ * `node scripts/phone-metadata.ts`: writes src/lib/phone-metadata-za.json, libphonenumber-js's own
+ * metadata cut down to South Africa. Every form page parses phone numbers in the browser; the full
+ * metadata cost 19.5 KB gzip per form page for countries we reject anyway. Rerun after upgrading
+ * libphonenumber-js (a unit test fails when the cut no longer matches the package's data).
+ */
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+export function southAfricaOnly(full: {
+  version: number;
+  country_calling_codes: Record<string, string[]>;
+  countries: Record<string, unknown>;
+}) {
+  return {
+    version: full.version,
+    country_calling_codes: { '27': ['ZA'] },
+    countries: { ZA: full.countries.ZA },
+    nonGeographic: {},
+  };
+}
+
+if (import.meta.main) {
+  const full = createRequire(import.meta.url)('libphonenumber-js/metadata.min.json');
+  writeFileSync('src/lib/phone-metadata-za.json', `${JSON.stringify(southAfricaOnly(full))}\n`);
+  console.log('wrote src/lib/phone-metadata-za.json');
+}
