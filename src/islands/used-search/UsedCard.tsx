@@ -22,10 +22,10 @@ export function UsedCard({ car, site, eager }: Props) {
   const f = financeSummary({ price: car.price });
   const name = `${car.year} ${car.make} ${car.model}`;
   return (
-    <article className="uc">
+    <article className="card uc">
       {car.image ? (
         <img
-          className="uc-img"
+          className="card-media uc-img"
           src={imageUrl('used', car.image.file, 400)}
           srcSet={imageSrcset('used', car.image.file)}
           sizes={SIZES}
@@ -36,11 +36,11 @@ export function UsedCard({ car, site, eager }: Props) {
           decoding="async"
         />
       ) : (
-        <div className="uc-img uc-noimg">No photo yet</div>
+        <div className="card-media uc-img uc-noimg">No photo yet</div>
       )}
-      <div className="uc-body">
+      <div className="card-body uc-body">
         {car.state_of_vehicle === 'Demo' && <span className="uc-badge">Demo</span>}
-        <h2 className="uc-title">
+        <h2 className="uc-title card-link">
           <a href={withDealer(car.uri, site)}>{name}</a>
         </h2>
         {car.variant && <p className="uc-variant">{car.variant}</p>}
@@ -80,9 +80,9 @@ export function UsedCard({ car, site, eager }: Props) {
 
 export function SkeletonCard() {
   return (
-    <div className="uc uc-skeleton" aria-hidden="true">
-      <div className="uc-img" />
-      <div className="uc-body">
+    <div className="card uc uc-skeleton" aria-hidden="true">
+      <div className="card-media uc-img" />
+      <div className="card-body uc-body">
         <span className="sk sk-title" />
         <span className="sk" />
         <span className="sk sk-short" />

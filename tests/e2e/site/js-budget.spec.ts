@@ -1,0 +1,41 @@
+/**
+ * JavaScript budgets (DESIGN §6): content pages ship no more than the nav needs; a page with islands ships
+ * React once, split per island. Sizes are gzip of every script the page loads once it has been scrolled
+ * through (so `client:visible` islands count), measured from the served bytes, not from timings.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+const KB = 1024;
+const BUDGETS: [path: string, maxGzip: number][] = [
+  ['/about-us', 4 * KB],
+  ['/privacy-policy', 4 * KB],
+  ['/blog', 4 * KB],
+  ['/contact-us', 105 * KB], // contact form island
+  ['/', 32 * KB], // carousels (swiper), no React
+  ['/showroom/subaru/forester', 80 * KB], // configurator island
+  ['/pre-owned', 95 * KB], // search island
+  ['/pre-owned/subaru/forester/100001', 95 * KB], // gallery + calculator island
+  ['/finance', 110 * KB], // wizard with the shared validation schemas
+];
+
+for (const [path, budget] of BUDGETS) {
+  test(`${path} ships at most ${budget / KB} KB of gzipped JavaScript`, async ({ page }) => {
+    const scripts = new Map<string, number>();
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script' || !res.ok()) return;
+      const body = await res.body().catch(() => null);
+      if (body) scripts.set(res.url(), gzipSync(body).length);
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+    test.info().annotations.push({
+      type: 'gzip JS',
+      description: `${(total / KB).toFixed(1)} KB in ${scripts.size} files`,
+    });
+    console.log(`js-budget ${path}: ${(total / KB).toFixed(1)} KB gzip in ${scripts.size} files`);
+    expect(total).toBeLessThanOrEqual(budget);
+  });
+}
