@@ -2,8 +2,9 @@
 # Fresh-machine entry point.
 #   bash scripts/setup.sh start   Node 24 (when the system Node is older than 22) + dependencies, then `npm start`
 #   bash scripts/setup.sh test    the same, plus Debian's Chromium and a running PostgreSQL, then `npm test`
+#   source scripts/setup.sh prepare-test   (CI) the same set-up, leaving PATH and TEST_DATABASE_URL set
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 what="${1:-install}"
 
 major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
@@ -16,7 +17,7 @@ echo "node $(node -v), npm $(npm -v)"
 # npm ci fails here (the registry lacks other platforms' optional binaries): install from the lock file.
 npm install --no-audit --no-fund
 
-if [ "$what" = "test" ] || [ "$what" = "check" ]; then
+if [ "$what" = "test" ] || [ "$what" = "prepare-test" ]; then
   if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
@@ -32,7 +33,6 @@ fi
 case "$what" in
   start) exec npm start ;;
   test) exec npm test ;;
-  check) npm run check && exec npm test ;;
-  install) ;;
-  *) echo "usage: bash scripts/setup.sh [start|test|check]" >&2; exit 2 ;;
+  install | prepare-test) ;;
+  *) echo "usage: bash scripts/setup.sh [start|test]" >&2; exit 2 ;;
 esac
