@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHomePath, isWithin, paths, splitDealerPath, trimSlash, withDealer } from './urls.ts';
+import { isHomePath, isWithin, pageUrl, paths, splitDealerPath, trimSlash, withDealer } from './urls.ts';
 
 describe('withDealer', () => {
   it('leaves paths alone without a dealer', () => {
@@ -68,5 +68,13 @@ describe('paths', () => {
   it('trims trailing slashes but keeps the root', () => {
     expect(trimSlash('/')).toBe('/');
     expect(trimSlash('/a/b/')).toBe('/a/b');
+  });
+});
+
+describe('pageUrl', () => {
+  it('gives every page one trailing slash, as its canonical link has', () => {
+    expect(pageUrl('/', 'https://example.co.za')).toBe('https://example.co.za/');
+    expect(pageUrl('/dealer/durban', 'https://example.co.za')).toBe('https://example.co.za/dealer/durban/');
+    expect(pageUrl('/about-us/', 'https://example.co.za')).toBe('https://example.co.za/about-us/');
   });
 });

@@ -82,7 +82,13 @@ export const paths = {
   thankYou: (formPath: string) => `${trimSlash(formPath) === '/' ? '' : trimSlash(formPath)}/thank-you`,
 } as const;
 
-/** Absolute URL on the public origin. */
-export function absoluteUrl(path: string, site: string | URL): string {
+/** Absolute URL on the public origin (images, files). */
+export function absoluteUrl(path: string, site: string | URL | undefined): string {
   return new URL(path, site).href;
+}
+
+/** A page's canonical absolute URL: pages are directories, so always with exactly one trailing slash. */
+export function pageUrl(path: string, site: string | URL | undefined): string {
+  const p = trimSlash(path);
+  return absoluteUrl(p === '/' ? '/' : `${p}/`, site);
 }

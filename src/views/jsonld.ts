@@ -2,8 +2,7 @@
 import { BRAND, OPENING_HOURS } from '../lib/brand.ts';
 import type { BlogPost, Dealer, Variant } from '../lib/contract.ts';
 import { imageUrl } from '../lib/images.ts';
-
-const abs = (path: string, site: URL | string) => new URL(path, site).href;
+import { absoluteUrl } from '../lib/urls.ts';
 
 export function autoDealerLd(dealer: Dealer, pageUrl: string, site: URL | string) {
   return {
@@ -15,7 +14,7 @@ export function autoDealerLd(dealer: Dealer, pageUrl: string, site: URL | string
     url: pageUrl,
     telephone: dealer.dealer_contact_no,
     email: dealer.email,
-    logo: abs('/favicon.svg', site),
+    logo: absoluteUrl('/favicon.svg', site),
     address: {
       '@type': 'PostalAddress',
       streetAddress: dealer.street,
@@ -44,7 +43,7 @@ export function carLd(v: Variant, pageUrl: string, site: URL | string, seller: D
     model: v.model,
     vehicleConfiguration: v.variant,
     description: v.description,
-    image: abs(imageUrl('main', v.mainImage), site),
+    image: absoluteUrl(imageUrl('main', v.mainImage), site),
     url: pageUrl,
     itemCondition: 'https://schema.org/NewCondition',
     fuelType: v.fuel_type,
@@ -75,13 +74,13 @@ export function blogPostingLd(post: BlogPost, pageUrl: string, site: URL | strin
     '@type': 'BlogPosting',
     headline: post.title,
     description: post.meta_description || post.description,
-    image: abs(post.image.uri, site),
+    image: absoluteUrl(post.image.uri, site),
     datePublished: post.publish_date,
     author: { '@type': 'Person', name: post.author },
     publisher: {
       '@type': 'Organization',
       name: publisher,
-      logo: { '@type': 'ImageObject', url: abs('/favicon.svg', site) },
+      logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg', site) },
     },
     mainEntityOfPage: pageUrl,
     keywords: post.keywords || undefined,

@@ -3,11 +3,6 @@
 export const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** Scrolls the page to the top, smoothly unless the visitor asked for less motion. */
-export function scrollToTop(): void {
-  window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-}
-
 /** Focuses an element without the browser's jump (the caller scrolls). */
 export function focusQuietly(el: HTMLElement | null | undefined): void {
   el?.focus({ preventScroll: true });

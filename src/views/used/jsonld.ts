@@ -1,7 +1,6 @@
 /** schema.org Car with an Offer for a used vehicle page (in the static HTML of pre-built pages). */
 import type { Dealer, VehicleDetail } from '../../lib/contract.ts';
-
-const abs = (path: string, site: URL | string) => new URL(path, site).href;
+import { absoluteUrl } from '../../lib/urls.ts';
 
 export function usedCarLd(v: VehicleDetail, pageUrl: string, site: URL | string, seller: Dealer | undefined) {
   return {
@@ -12,7 +11,7 @@ export function usedCarLd(v: VehicleDetail, pageUrl: string, site: URL | string,
     model: v.model,
     vehicleConfiguration: v.variant || undefined,
     description: v.description || undefined,
-    image: v.images['hydra:member'].map((i) => abs(i.uri, site)),
+    image: v.images['hydra:member'].map((i) => absoluteUrl(i.uri, site)),
     url: pageUrl,
     sku: String(v.id),
     itemCondition: 'https://schema.org/UsedCondition',
