@@ -1,7 +1,20 @@
 /**
- * Database rows → API shapes of SPEC §3. One place, so every route answers with the same fields.
+ * Database rows → API shapes of SPEC §3 (src/lib/contract/). One place, so every route answers with the
+ * same fields; the return types are the contract's, so a field the contract does not name fails to compile.
  */
 import type { Selectable } from 'kysely';
+import type {
+  Banner,
+  BlogPost,
+  BlogSummary,
+  Dealer,
+  RangeModel,
+  Special,
+  Variant,
+  VariantColor,
+  VehicleDetail,
+  VehicleSummary,
+} from '../lib/contract.ts';
 import { imageUrl } from '../lib/images.ts';
 import type {
   BannersTable,
@@ -15,7 +28,7 @@ import type {
 
 type Row<T> = Selectable<T>;
 
-export function presentDealer(d: Row<DealersTable>) {
+export function presentDealer(d: Row<DealersTable>): Dealer {
   return {
     '@id': `/api/dealers/${d.slug}`,
     '@type': 'Dealer',
@@ -39,7 +52,7 @@ export function presentDealer(d: Row<DealersTable>) {
   };
 }
 
-export function presentBanner(b: Row<BannersTable>) {
+export function presentBanner(b: Row<BannersTable>): Banner {
   return {
     '@id': `/api/banners/${b.id}`,
     '@type': 'Banner',
@@ -60,7 +73,11 @@ const parseJson = <T>(text: string, fallback: T): T => {
   }
 };
 
-export function presentRangeModel(m: Row<RangeModelsTable>, minPrice: number, variantCount: number) {
+export function presentRangeModel(
+  m: Row<RangeModelsTable>,
+  minPrice: number,
+  variantCount: number,
+): RangeModel {
   return {
     '@id': `/api/ranges/${m.make_slug}/${m.model_slug}`,
     '@type': 'RangeModel',
@@ -83,7 +100,7 @@ export function presentRangeModel(m: Row<RangeModelsTable>, minPrice: number, va
 export function presentVariant(
   v: Row<RangeVariantsTable>,
   m: Pick<Row<RangeModelsTable>, 'make' | 'model' | 'make_slug' | 'model_slug' | 'type' | 'gallery'>,
-) {
+): Variant {
   return {
     '@id': `/api/vehicle_range/${v.id}`,
     '@type': 'Variant',
@@ -109,7 +126,7 @@ export function presentVariant(
     interest: v.interest,
     modelPrice: v.model_price,
     brochure: v.brochure,
-    color: parseJson<{ name: string; hex_code: string; image: string }[]>(v.colors, []),
+    color: parseJson<VariantColor[]>(v.colors, []),
     gallery: parseJson<string[]>(m.gallery, []).map((image) => ({ image })),
     features: parseJson<string[]>(v.features, []),
   };
@@ -121,7 +138,7 @@ export function vehiclePath(v: Pick<VehiclesTable, 'make_slug' | 'model_slug' | 
   return `/pre-owned/${v.make_slug}/${v.model_slug}/${v.id}`;
 }
 
-export function presentVehicleSummary(v: VehicleWithDealer) {
+export function presentVehicleSummary(v: VehicleWithDealer): VehicleSummary {
   const images = parseJson<string[]>(v.images, []);
   return {
     '@id': `/api/vehicles/${v.id}`,
@@ -134,12 +151,13 @@ export function presentVehicleSummary(v: VehicleWithDealer) {
     model: v.model,
     model_slug: v.model_slug,
     variant: v.variant,
-    transmission: v.transmission,
-    fuel_type: v.fuel_type,
+    // Plain text columns, filled only with the contract's values by the seed and the stock filters.
+    transmission: v.transmission as VehicleSummary['transmission'],
+    fuel_type: v.fuel_type as VehicleSummary['fuel_type'],
     exterior_color: v.exterior_color,
     year: v.year,
     mileage: { value: v.mileage, unit: 'km' },
-    state_of_vehicle: v.state_of_vehicle,
+    state_of_vehicle: v.state_of_vehicle as VehicleSummary['state_of_vehicle'],
     price: v.price,
     installment: v.installment,
     dealer_slug: v.dealer_slug,
@@ -148,7 +166,7 @@ export function presentVehicleSummary(v: VehicleWithDealer) {
   };
 }
 
-export function presentVehicleDetail(v: VehicleWithDealer) {
+export function presentVehicleDetail(v: VehicleWithDealer): VehicleDetail {
   const files = parseJson<string[]>(v.images, []);
   return {
     ...presentVehicleSummary(v),
@@ -166,7 +184,7 @@ export function presentVehicleDetail(v: VehicleWithDealer) {
   };
 }
 
-export function presentSpecial(s: Row<SpecialsTable>, rewrite: (t: string) => string) {
+export function presentSpecial(s: Row<SpecialsTable>, rewrite: (t: string) => string): Special {
   return {
     '@id': `/api/specials/${s.slug}`,
     '@type': s.kind === 'service' ? 'ServiceDeal' : 'Special',
@@ -192,7 +210,7 @@ export function presentSpecial(s: Row<SpecialsTable>, rewrite: (t: string) => st
 
 export function presentBlogSummary(
   p: Pick<Row<BlogPostsTable>, 'slug' | 'title' | 'description' | 'image' | 'publish_date' | 'author'>,
-) {
+): BlogSummary {
   return {
     '@id': `/api/blog/${p.slug}`,
     '@type': 'BlogPosting',
@@ -205,7 +223,7 @@ export function presentBlogSummary(
   };
 }
 
-export function presentBlogPost(p: Row<BlogPostsTable>) {
+export function presentBlogPost(p: Row<BlogPostsTable>): BlogPost {
   return {
     ...presentBlogSummary(p),
     id: p.id,

@@ -26,7 +26,7 @@ export interface DealersTable {
 
 export interface BannersTable {
   id: number;
-  type: string; // 'Car' | 'Motorcycle'
+  type: 'Car' | 'Motorcycle';
   title: string;
   subtitle: string;
   image: string; // file under /uploads/banners/
@@ -41,7 +41,7 @@ export interface RangeModelsTable {
   make_slug: string;
   model: string;
   model_slug: string;
-  type: string; // 'car' | 'motorcycle'
+  type: 'car' | 'motorcycle';
   tagline: string;
   description: string;
   main_image: string; // file under /uploads/
@@ -92,13 +92,13 @@ export interface VehiclesTable {
   state_of_vehicle: string; // 'Used' | 'Demo'
   images: string; // JSON: string[] of files under /uploads/used/
   description: string;
-  status: string; // 'available' | 'sold'
+  status: 'available' | 'sold';
   created_at: string; // ISO date-time
 }
 
 export interface SpecialsTable {
   id: number;
-  kind: string; // 'special' (vehicle offer) | 'service' (service deal)
+  kind: 'special' | 'service'; // vehicle offer | service deal
   slug: string;
   dealer_slug: string | null; // null: offered by every dealer of the group
   model: string; // grouping label, e.g. 'Forester' or 'Servicing'

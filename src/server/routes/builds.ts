@@ -3,13 +3,14 @@
  * rebuild webhook. A process without a coordinator (e.g. `npm run build`'s embedded API) answers 503.
  */
 import { type Context, Hono } from 'hono';
+import type { Build } from '../../lib/contract.ts';
 import type { Deps } from '../deps.ts';
 import { disabled, requireEditor } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { collection, item, problem } from '../hydra.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
 
-export function presentBuild(b: BuildRow, current: string | null) {
+export function presentBuild(b: BuildRow, current: string | null): Build {
   return {
     '@id': `/api/builds/${b.id}`,
     '@type': 'Build',

@@ -11,11 +11,10 @@ import { idParam, pageParam, slugParam } from './params.ts';
 export const RANGE_PAGE_SIZE = 50;
 const TYPES = ['car', 'motorcycle'] as const;
 
-function typeParam(raw: string | undefined): string | undefined {
+function typeParam(raw: string | undefined): (typeof TYPES)[number] | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
-  const t = raw.trim().toLowerCase();
-  if (!(TYPES as readonly string[]).includes(t))
-    throw badRequest(`type: '${raw}' is not one of car, motorcycle`, { parameter: 'type' });
+  const t = TYPES.find((x) => x === raw.trim().toLowerCase());
+  if (!t) throw badRequest(`type: '${raw}' is not one of car, motorcycle`, { parameter: 'type' });
   return t;
 }
 
@@ -63,7 +62,7 @@ export function rangeRoutes({ db }: Deps) {
   });
 
   // Model-level range ("New-range car" of SPEC §3): one entry per model with its lowest price.
-  const models = async (type?: string, make?: string, model?: string) => {
+  const models = async (type?: (typeof TYPES)[number], make?: string, model?: string) => {
     let q = db
       .selectFrom('range_models as m')
       .innerJoin('range_variants as v', 'v.model_id', 'm.id')

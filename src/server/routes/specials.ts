@@ -3,6 +3,7 @@
  * specials page renders as bands; group-wide offers (no dealer) show for every dealer.
  */
 import { Hono } from 'hono';
+import type { SpecialGroup } from '../../lib/contract.ts';
 import { rewriteMotus } from '../../lib/format.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
@@ -25,13 +26,11 @@ export function specialRoutes(deps: Deps) {
     }
     if (deal) q = q.where((eb) => eb.or([eb('slug', '=', deal), eb('model_slug', '=', deal)]));
     const rows = await q.orderBy('sort_order').orderBy('id').execute();
-    const groups = new Map<
-      string,
-      { model: string; slug: string; thumbnail: string; specials: ReturnType<typeof presentSpecial>[] }
-    >();
+    const groups = new Map<string, SpecialGroup>();
     for (const row of rows) {
       const s = presentSpecial(row, rewrite);
       const g = groups.get(row.model_slug) ?? {
+        '@type': 'SpecialGroup',
         model: row.model,
         slug: row.model_slug,
         thumbnail: row.thumbnail,
@@ -40,7 +39,7 @@ export function specialRoutes(deps: Deps) {
       g.specials.push(s);
       groups.set(row.model_slug, g);
     }
-    const members = [...groups.values()].map((g) => ({ '@type': 'SpecialGroup', ...g }));
+    const members = [...groups.values()];
     return collection(c, kind === 'service' ? 'ServiceDeal' : 'Special', members, members.length);
   };
   app.get('/special-deals/:dealer', list('special'));
