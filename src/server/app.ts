@@ -6,8 +6,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Deps } from './deps.ts';
+import { inputGuard } from './http/input-guard.ts';
 import { ApiError, problem, statusTitle } from './hydra.ts';
-import type { Logger } from './log.ts';
+import { type Logger, requestIds } from './log.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { blogRoutes } from './routes/blog.ts';
 import { buildRoutes } from './routes/builds.ts';
@@ -30,6 +31,7 @@ export interface ApiOptions {
 
 export function createApi(deps: Deps, options: ApiOptions = {}) {
   const api = new Hono();
+  api.use('*', requestIds());
 
   api.use('*', async (c, next) => {
     await next();
@@ -49,6 +51,7 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
         problem(c, 413, statusTitle(413), `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
     }),
   );
+  api.use('*', inputGuard());
 
   const groups = [
     docsRoutes,
@@ -95,10 +98,12 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
     if (err instanceof ApiError)
       return problem(c, err.status, statusTitle(err.status), err.detail, err.extra);
     if (err instanceof HTTPException) return problem(c, err.status, statusTitle(err.status), err.message);
+    // The line carries request_id (log.ts) as well as the method and path, so it names the request.
     options.logger?.error('request failed', {
       method: c.req.method,
       path: new URL(c.req.url).pathname,
       error: String(err),
+      stack: err instanceof Error ? err.stack : undefined,
     });
     return problem(c, 500, statusTitle(500), 'Something went wrong on our side. Please try again.');
   });

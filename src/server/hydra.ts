@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { currentRequestId } from './log.ts';
 
 export const LD_JSON = 'application/ld+json; charset=utf-8';
 export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
@@ -69,6 +70,8 @@ export function problem(
     detail,
     'hydra:title': title,
     'hydra:description': detail,
+    // A 5xx names the request, so an operator can find its log lines (log.ts).
+    ...(status >= 500 && currentRequestId() ? { request_id: currentRequestId() } : {}),
     ...extra,
   };
   // biome-ignore lint/suspicious/noExplicitAny: Hono's status type is a literal union

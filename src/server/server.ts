@@ -7,12 +7,13 @@ import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import type { Deps } from './deps.ts';
 import { createMicroCache } from './http/micro-cache.ts';
-import type { Logger } from './log.ts';
+import { type Logger, requestIds } from './log.ts';
 import { previewRoutes } from './publish/preview.ts';
 import { siteRoutes } from './site.ts';
 
 export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {
   const app = new Hono();
+  app.use('*', requestIds());
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
@@ -34,7 +35,11 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route(
     '/',
-    previewRoutes({ buildsDir: deps.config.buildsDir, editorToken: deps.config.publishing.editorToken }),
+    previewRoutes({
+      buildsDir: deps.config.buildsDir,
+      editorToken: deps.config.publishing.editorToken,
+      trustProxy: deps.config.trustProxy,
+    }),
   );
   app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir, uploadsDir: deps.config.uploadsDir }));
   return app;

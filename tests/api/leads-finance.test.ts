@@ -183,7 +183,7 @@ describe.each(ENGINES)('finance applications on %s', (engine) => {
       kind: 'finance',
       form: 'finance',
       email_delivery: 'pending',
-      webhook_delivery: '-',
+      webhook_delivery: 'not configured',
     });
     const csv = toCsv(rows);
     expect(csv.split('\r\n')[0]).toBe(
@@ -192,6 +192,10 @@ describe.each(ENGINES)('finance applications on %s', (engine) => {
     expect(csv).not.toContain('8001015009087');
     expect(csv).not.toContain('First National Bank');
     expect(csv).toContain(`"'=HYPERLINK(""x"") Dlamini"`);
+    // A channel that is not configured reads as words, never as the escaped formula `'-`.
+    const line = csv.split('\r\n').find((l) => l.includes(r.body.id)) as string;
+    expect(line).toContain(',pending,not configured,');
+    expect(csv).not.toContain("'-");
     expect(toTable(rows)).toContain(r.body.id);
   });
 });

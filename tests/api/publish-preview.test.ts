@@ -24,11 +24,27 @@ describe('build previews', () => {
   });
   afterAll(() => api.close());
 
-  it('refuses a request without the token, with noindex', async () => {
+  it('answers a request without the right token exactly as it answers an unknown build (404, noindex)', async () => {
     const r = await preview.request(`/_preview/${draft}/`);
-    expect(r.status).toBe(401);
+    expect(r.status).toBe(404);
     expect(r.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
-    expect((await preview.request(`/_preview/${draft}/?token=wrong-token-value`)).status).toBe(401);
+    const text = await r.text();
+    const wrong = await preview.request(`/_preview/${draft}/?token=wrong-token-value`);
+    expect(wrong.status).toBe(404);
+    const unknown = await preview.request('/_preview/20200101-000000-000-aaaa/');
+    expect(unknown.status).toBe(404);
+    expect(await wrong.text()).toBe(text);
+    expect(await unknown.text()).toBe(text);
+  });
+
+  it('never puts a CR/LF from the address into a header', async () => {
+    for (const path of ['/_preview/x%0D%0ASet-Cookie:%20a=b', `/_preview/${draft}%0D%0AX:%20y/`]) {
+      const r = await preview.request(path);
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get('Set-Cookie')).toBeNull();
+    }
+    const h = { headers: { Authorization: `Bearer ${EDITOR_TOKEN}` } };
+    expect((await preview.request(`/_preview/${draft}/a%0D%0Ab`, h)).status).toBe(404);
   });
 
   it('trades ?token= for an HttpOnly SameSite=Strict cookie scoped to the build and redirects without the token', async () => {
@@ -49,7 +65,7 @@ describe('build previews', () => {
     const other = await preview.request(`/_preview/${live}/`, {
       headers: { Cookie: cookie.split(';')[0] as string },
     });
-    expect(other.status).toBe(401);
+    expect(other.status).toBe(404);
   });
 
   it('shows the change that live does not, with links and assets kept inside the preview', async () => {

@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../deps.ts';
-import { badRequest, collection, item, notFound } from '../hydra.ts';
+import { collection, item, notFound } from '../hydra.ts';
+import { idParam } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
 import { readJsonObject, validate, violationError } from './validate.ts';
 
@@ -16,11 +17,6 @@ type Row = Record<string, unknown> & { id: number };
 
 const isUniqueViolation = (err: unknown) =>
   /UNIQUE constraint|duplicate key|23505/i.test(String((err as { code?: string })?.code ?? '') + String(err));
-
-function idParam(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw badRequest(`id: '${raw}' is not a positive whole number.`);
-  return Number(raw);
-}
 
 export function resourceRoutes(deps: Deps, r: Resource): Hono {
   const db = deps.db as AnyDb;
@@ -75,7 +71,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
   });
 
   app.get(`${base}/:id`, async (c) => {
-    const id = idParam(c.req.param('id'));
+    const id = idParam(c.req.param('id'), r.label);
     const row = await find(id);
     if (!row) throw notFound(r.label, String(id));
     return item(c, r.type, iri(id), present(row));
@@ -110,7 +106,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
   });
 
   const update = (merge: boolean) => async (c: import('hono').Context) => {
-    const id = idParam(c.req.param('id'));
+    const id = idParam(c.req.param('id'), r.label);
     const body = await readJsonObject(c);
     const row = await find(id);
     if (!row) throw notFound(r.label, String(id));
@@ -128,7 +124,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
   app.patch(`${base}/:id`, update(true));
 
   app.delete(`${base}/:id`, async (c) => {
-    const id = idParam(c.req.param('id'));
+    const id = idParam(c.req.param('id'), r.label);
     const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
     if (Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
     changed();

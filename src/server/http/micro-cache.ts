@@ -1,10 +1,12 @@
 /**
  * A short-lived in-process cache of public API answers ("micro-caching"). Every public GET is already
  * declared cacheable for 60 s to browsers and CDNs; keeping the finished bytes for a few seconds here
- * turns a burst of identical listing queries into one query. Editor writes clear it at once, and a
- * request with `Cache-Control: no-cache` (the site build sends it) always reaches the database.
+ * turns a burst of identical listing queries into one query. Editor writes clear it at once, and only
+ * the site build's own requests (http/cache-bypass.ts) skip it: a client's `Cache-Control: no-cache`
+ * or `Authorization` does not (every cached answer is `public`, so RFC 9111 lets a shared cache serve it).
  */
 import type { MiddlewareHandler } from 'hono';
+import { CACHE_BYPASS_HEADER, isBuildRequest } from './cache-bypass.ts';
 
 interface Entry {
   expires: number;
@@ -39,8 +41,7 @@ export function createMicroCache(opts: {
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
     if (opts.ttlMs <= 0 || (method !== 'GET' && method !== 'HEAD')) return next();
-    if (c.req.header('authorization') || /no-cache|no-store/.test(c.req.header('cache-control') ?? ''))
-      return next();
+    if (isBuildRequest(c.req.header(CACHE_BYPASS_HEADER))) return next();
     const key = `${c.req.url}|${encodingOf(c.req.header('accept-encoding'))}`;
     const now = Date.now();
     const hit = entries.get(key);

@@ -40,7 +40,9 @@ export async function recentLeads(db: Kysely<LeadDatabase>, limit: number): Prom
   return leads.map((l) => {
     const r = JSON.parse(l.record) as Record<string, unknown>;
     const mine = jobs.filter((j) => j.lead_id === l.id);
-    const state = (channel: string) => mine.find((j) => j.channel === channel)?.status ?? '-';
+    // No job for a channel: it was not configured when the lead came in (words, not a '-' that
+    // spreadsheets would read as a formula and the CSV would have to escape as `'-`).
+    const state = (channel: string) => mine.find((j) => j.channel === channel)?.status ?? NOT_CONFIGURED;
     return {
       created_at: l.created_at,
       id: l.id,
@@ -60,6 +62,9 @@ export async function recentLeads(db: Kysely<LeadDatabase>, limit: number): Prom
     };
   });
 }
+
+/** The delivery state of a channel that had no job. */
+export const NOT_CONFIGURED = 'not configured';
 
 export function csvCell(value: unknown): string {
   let s = value === null || value === undefined ? '' : String(value);

@@ -3,11 +3,13 @@
  * range) and decides its dealership: the dealer that owns the used vehicle, else the chosen or URL
  * dealer, else the special's own dealer, else the default dealer. Unknown references are violations.
  */
+
 import type { Violation } from '../../lib/contract.ts';
 import { LEAD_PRESETS, SPECIAL_FALLBACK_SOURCE_CODE } from '../../lib/lead-presets.ts';
 import type { EnquiryData } from '../../lib/schemas/enquiry.ts';
 import { FINANCE_MAKE } from '../../lib/schemas/finance.ts';
 import type { Deps } from '../deps.ts';
+import { MAX_ID } from '../routes/params.ts';
 
 const v = (propertyPath: string, message: string, code: string): Violation => ({
   propertyPath,
@@ -63,11 +65,15 @@ export async function resolveEnquiry(
     d.vehicle_id ??
     (d.form_name === 'used' && d.uri ? Number(USED_URI.exec(d.uri)?.[1]) || undefined : undefined);
   if (vehicleId !== undefined) {
-    const car = await db
-      .selectFrom('vehicles')
-      .select(['id', 'dealer_slug', 'make', 'model', 'variant'])
-      .where('id', '=', vehicleId)
-      .executeTakeFirst();
+    // An id beyond 32 bits names no car (and PostgreSQL would refuse to compare it).
+    const car =
+      vehicleId <= MAX_ID
+        ? await db
+            .selectFrom('vehicles')
+            .select(['id', 'dealer_slug', 'make', 'model', 'variant'])
+            .where('id', '=', vehicleId)
+            .executeTakeFirst()
+        : undefined;
     if (!car) violations.push(v('vehicle_id', 'This vehicle could not be found', 'unknown_vehicle'));
     else {
       owner = car.dealer_slug;

@@ -20,6 +20,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCb } from 'node:zlib';
+import { cacheBypassEnv } from '../http/cache-bypass.ts';
 
 const gzip = promisify(gzipCb);
 const brotli = promisify(brotliCompress);
@@ -49,7 +50,7 @@ export function runAstroBuild(outDir: string, apiUrl: string, signal?: AbortSign
       {
         // Always a production build: the server's own NODE_ENV (test, development) must not leak into
         // Vite, which would then ship React's development bundle (3x the bytes).
-        env: { ...process.env, API_URL: apiUrl, NODE_ENV: 'production' },
+        env: { ...process.env, ...cacheBypassEnv(), API_URL: apiUrl, NODE_ENV: 'production' },
         stdio: ['ignore', 'inherit', 'inherit'],
         signal,
       },

@@ -11,6 +11,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { bearerToken, constantTimeEqual, previewProof } from '../editor/auth.ts';
+import { isHttps } from '../http/proxy.ts';
 
 const COOKIE = 'sdg_preview';
 const ID_RE = /^\d{8}-[0-9a-z-]+$/;
@@ -75,39 +76,43 @@ function fileFor(root: string, rest: string): string | null {
   return null;
 }
 
-export function previewRoutes(opts: { buildsDir: string; editorToken?: string }) {
+export function previewRoutes(opts: { buildsDir: string; editorToken?: string; trustProxy?: number }) {
   const app = new Hono();
   const buildsDir = resolve(opts.buildsDir);
 
-  const refuse = (c: Context, status: 401 | 404 | 503, message: string) => {
+  const refuse = (c: Context, status: 404 | 503, message: string) => {
     c.header('X-Robots-Tag', 'noindex, nofollow');
     c.header('Cache-Control', 'no-store');
-    if (status === 401) c.header('WWW-Authenticate', 'Bearer realm="preview"');
     return c.text(message, status);
   };
+  // One answer for "no such build" and "not yours": a 401 for a build that exists and a 404 for one
+  // that does not would let anyone list build ids.
+  const hidden = (c: Context) =>
+    refuse(c, 404, 'No preview is here. Editors open a preview once with ?token=<editor token>.');
 
-  app.on(['GET', 'HEAD'], '/_preview/:id', (c) =>
-    c.redirect(`/_preview/${c.req.param('id')}/${new URL(c.req.url).search}`, 301),
-  );
+  app.on(['GET', 'HEAD'], '/_preview/:id', (c) => {
+    const id = c.req.param('id');
+    if (!ID_RE.test(id)) return hidden(c); // never echo an arbitrary (CR/LF) id into Location
+    return c.redirect(`/_preview/${id}/${new URL(c.req.url).search}`, 301);
+  });
   app.on(['GET', 'HEAD'], '/_preview/:id/*', async (c) => {
     const token = opts.editorToken;
     if (!token) return refuse(c, 503, 'Previews are turned off on this server: set EDITOR_TOKEN.');
     const id = c.req.param('id');
+    if (!ID_RE.test(id)) return hidden(c);
     const root = join(buildsDir, id);
-    if (!ID_RE.test(id) || !existsSync(join(root, 'index.html')))
-      return refuse(c, 404, `No build '${id}' is on disk.`);
 
     const url = new URL(c.req.url);
     const scope = `/_preview/${id}/`;
     const proof = previewProof(token, id);
     const queryToken = url.searchParams.get('token');
     if (queryToken !== null) {
-      if (!constantTimeEqual(queryToken, token)) return refuse(c, 401, 'The preview token is wrong.');
+      if (!constantTimeEqual(queryToken, token)) return hidden(c);
       setCookie(c, COOKIE, proof, {
         path: scope,
         httpOnly: true,
         sameSite: 'Strict',
-        secure: url.protocol === 'https:',
+        secure: isHttps(c, opts.trustProxy ?? 0),
         maxAge: 8 * 3600,
       });
       url.searchParams.delete('token'); // keep the token out of history, logs and Referer
@@ -119,7 +124,7 @@ export function previewRoutes(opts: { buildsDir: string; editorToken?: string })
     const ok =
       (bearer !== null && constantTimeEqual(bearer, token)) ||
       (cookie !== undefined && constantTimeEqual(cookie, proof));
-    if (!ok) return refuse(c, 401, `Open this preview once with ?token=<editor token>: ${scope}?token=…`);
+    if (!ok || !existsSync(join(root, 'index.html'))) return hidden(c);
 
     let rest: string;
     try {

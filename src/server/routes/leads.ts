@@ -4,9 +4,11 @@
  */
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
+import { requireEditor } from '../editor/auth.ts';
 import { acceptLead } from '../leads/accept.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { enquiryKind, financeKind } from '../leads/records.ts';
+import { showLead } from '../leads/show.ts';
 import { addPaths } from '../openapi/document.ts';
 
 export function leadRoutes(deps: Deps) {
@@ -14,6 +16,9 @@ export function leadRoutes(deps: Deps) {
   const crypto = leadCrypto(deps.config.leads.encryptionKey);
   app.post('/customer_enquiries', (c) => acceptLead(c, deps, crypto, enquiryKind));
   app.post('/finance_applications', (c) => acceptLead(c, deps, crypto, financeKind));
+  // The 201's Location: staff only (editor bearer token until staff accounts exist).
+  app.get('/customer_enquiries/:id', requireEditor(deps), (c) => showLead(c, deps, enquiryKind));
+  app.get('/finance_applications/:id', requireEditor(deps), (c) => showLead(c, deps, financeKind));
   addPaths(LEAD_PATHS, LEAD_SCHEMAS);
   return app;
 }
@@ -65,7 +70,27 @@ const post = (summary: string, request: string, response: string) => ({
   },
 });
 
+const show = (summary: string, response: string) => ({
+  get: {
+    summary,
+    parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+    responses: {
+      200: {
+        description: 'The lead with its delivery state.',
+        content: { 'application/ld+json': { schema: ref(response) } },
+      },
+      401: problem('Staff only: send the editor token.'),
+      404: problem('No such lead.'),
+    },
+  },
+});
+
 const LEAD_PATHS: Record<string, Json> = {
+  '/api/customer_enquiries/{id}': show('One enquiry (the 201 Location), for staff.', 'CustomerEnquiry'),
+  '/api/finance_applications/{id}': show(
+    'One finance application (the 201 Location), for staff; sensitive fields stay encrypted.',
+    'FinanceApplication',
+  ),
   '/api/customer_enquiries': post(
     'Send an enquiry (general, new, used, special, parts, service, test drive). form_name picks the SPEC §7 preset.',
     'CustomerEnquiryInput',

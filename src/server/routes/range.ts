@@ -49,7 +49,7 @@ export function rangeRoutes({ db }: Deps) {
   });
 
   app.get('/vehicle_range/:id', async (c) => {
-    const id = idParam(c.req.param('id'));
+    const id = idParam(c.req.param('id'), 'Range variant');
     const v = await db.selectFrom('range_variants').selectAll().where('id', '=', id).executeTakeFirst();
     if (!v) throw notFound('Range variant', String(id));
     const m = await db

@@ -26,10 +26,11 @@ export function stockFacetRoutes(deps: Deps) {
 
   const filters = async (c: import('hono').Context) => {
     const params = new URL(c.req.url).searchParams;
+    // Hono has already decoded path parameters once; decoding again would turn %25 into a bad escape.
     const make = c.req.param('make');
     const model = c.req.param('model');
-    if (make) params.set('make_slug', decodeURIComponent(make));
-    if (model) params.set('model_slug', decodeURIComponent(model));
+    if (make) params.set('make_slug', make);
+    if (model) params.set('model_slug', model);
     params.delete('page');
     const parsed = parseVehicleQuery(params);
     if (!parsed.ok) {

@@ -12,7 +12,7 @@ export function vehicleRoutes(deps: Deps) {
   const app = new Hono();
 
   app.get('/vehicles/:id', async (c) => {
-    const id = idParam(c.req.param('id'));
+    const id = idParam(c.req.param('id'), 'Vehicle');
     const row = await getStockItem(deps.db, id);
     if (!row) throw notFound('Vehicle', String(id));
     const v = presentVehicleDetail(row);
