@@ -1,7 +1,11 @@
 /**
- * The one way a page gets its static paths at the root and under every dealer's /dealer/{siteName}
- * twin (DESIGN §9): describe a page's entries for one site context, get `root` and `twin` back.
+ * The one way a page gets its static paths. Every route file lives once under src/pages/[...site]/,
+ * and its `site` rest parameter is undefined for the group site at the root or `dealer/{siteName}` for
+ * each dealer (SPEC §2, docs/decisions/035-one-route-tree.md). A route describes its entries for one
+ * site context; `eachSite` repeats them for every site and hands each page its context as `ctx`.
  */
+import type { GetStaticPathsResult } from 'astro';
+import { withDealer } from '../lib/urls.ts';
 import { data } from './data.ts';
 import { dealerCtx, rootCtx, type SiteCtx } from './site.ts';
 
@@ -11,21 +15,28 @@ export interface Entry<P> {
 }
 export type PathsFor<P> = (ctx: SiteCtx) => Promise<Entry<P>[]>;
 
-export function route<P extends object>(pathsFor: PathsFor<P>) {
-  return {
-    root: async () => {
-      const ctx = await rootCtx();
-      return (await pathsFor(ctx)).map((e) => ({ params: e.params, props: { ...e.props, ctx } }));
-    },
-    twin: async () => {
-      const out: Entry<P & { ctx: SiteCtx }>[] = [];
-      for (const dealer of await data.dealers()) {
-        const ctx = dealerCtx(dealer);
-        for (const e of await pathsFor(ctx)) {
-          out.push({ params: { ...e.params, dealer: dealer.siteName }, props: { ...e.props, ctx } });
-        }
+/** Every site a page is built for: the group site, then each dealer's site. */
+export async function allSites(): Promise<SiteCtx[]> {
+  return [await rootCtx(), ...(await data.dealers()).map(dealerCtx)];
+}
+
+/** The `site` rest parameter of a context: undefined at the root, 'dealer/{siteName}' for a dealer. */
+export function siteParam(ctx: SiteCtx): string | undefined {
+  return ctx.site ? withDealer('/', ctx.site).slice(1) : undefined;
+}
+
+/** getStaticPaths for a route: its entries for every site, each page's props carrying its `ctx`. */
+export function eachSite<P extends object>(pathsFor: PathsFor<P>) {
+  return async () => {
+    const out: { params: Record<string, string | undefined>; props: P & { ctx: SiteCtx } }[] = [];
+    for (const ctx of await allSites()) {
+      for (const e of await pathsFor(ctx)) {
+        out.push({ params: { ...e.params, site: siteParam(ctx) }, props: { ...e.props, ctx } });
       }
-      return out;
-    },
+    }
+    return out satisfies GetStaticPathsResult;
   };
 }
+
+/** A page without parameters of its own. */
+export const single = eachSite(async () => [{ params: {}, props: {} }]);

@@ -1,14 +1,11 @@
 /**
- * Every pre-built route once, for the root site and for each dealer's /dealer/{siteName} twin
- * (DESIGN §9): a route file re-exports `routes.X.root` or `routes.X.twin` as its getStaticPaths and
- * renders the same view. Data comes from the cached build-time client (data.ts).
+ * The static paths of the pre-built routes with parameters, each for every site (route-kit.ts): a
+ * route file under src/pages/[...site]/ exports `routes.X` as its getStaticPaths. Data comes from the
+ * cached build-time client (data.ts).
  */
 import type { BlogSummary, RangeModel, Special, Variant } from '../lib/contract.ts';
 import { BLOG_PAGE_SIZE, data } from './data.ts';
-import { type Entry, route } from './route-kit.ts';
-
-/** A page without parameters of its own. */
-const single = route(async () => [{ params: {}, props: {} }]);
+import { type Entry, eachSite, single } from './route-kit.ts';
 
 export interface MakeProps {
   makeSlug: string;
@@ -46,7 +43,7 @@ async function modelEntries(): Promise<ModelProps[]> {
   );
 }
 
-const makes = route<MakeProps>(async () => {
+const makes = eachSite<MakeProps>(async () => {
   const models = await data.rangeModels();
   const bySlug = new Map<string, RangeModel[]>();
   for (const m of models) bySlug.set(m.make_slug, [...(bySlug.get(m.make_slug) ?? []), m]);
@@ -56,14 +53,14 @@ const makes = route<MakeProps>(async () => {
   }));
 });
 
-const models = route<ModelProps>(async () =>
+const models = eachSite<ModelProps>(async () =>
   (await modelEntries()).map((p) => ({
     params: { make: p.model.make_slug, model: p.model.model_slug },
     props: p,
   })),
 );
 
-const variants = route<VariantProps>(async () => {
+const variants = eachSite<VariantProps>(async () => {
   const out: Entry<VariantProps>[] = [];
   for (const { model, variants: list } of await modelEntries()) {
     for (const variant of list) {
@@ -76,7 +73,7 @@ const variants = route<VariantProps>(async () => {
   return out;
 });
 
-const offers = route<OfferProps>(async (ctx) =>
+const offers = eachSite<OfferProps>(async (ctx) =>
   (await data.offers(ctx.scope)).map((offer) => ({ params: { slug: offer.slug }, props: { offer } })),
 );
 
@@ -88,14 +85,14 @@ export async function blogPage(page: number): Promise<BlogPageProps> {
   return { page, pages, total, posts: posts.slice(start, start + BLOG_PAGE_SIZE) };
 }
 
-const blogPages = route<BlogPageProps>(async () => {
+const blogPages = eachSite<BlogPageProps>(async () => {
   const { pages } = await blogPage(1);
   const out: Entry<BlogPageProps>[] = [];
   for (let n = 2; n <= pages; n++) out.push({ params: { n: String(n) }, props: await blogPage(n) });
   return out;
 });
 
-const blogPosts = route<BlogPostProps>(async () =>
+const blogPosts = eachSite<BlogPostProps>(async () =>
   (await data.blogAll()).posts.map((p) => ({ params: { slug: p.slug }, props: { slug: p.slug } })),
 );
 

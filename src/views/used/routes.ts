@@ -1,10 +1,9 @@
 /**
- * getStaticPaths for the pre-owned pages, at the root (group stock) and under each dealer's
- * /dealer/{siteName} twin (that dealer's stock), following src/views/routes.ts: route files re-export
- * `usedRoutes.X.root` or `.twin` and render the shared view.
+ * getStaticPaths for the pre-owned pages with parameters, for every site (route-kit.ts): the group's
+ * stock at the root, each dealer's own stock under its /dealer/{siteName} prefix.
  */
 import type { VehicleDetail } from '../../lib/contract.ts';
-import { route } from '../route-kit.ts';
+import { eachSite } from '../route-kit.ts';
 import type { SiteCtx } from '../site.ts';
 import { allStock, listingData, mapLimit, vehicleDetail } from './data.ts';
 
@@ -28,14 +27,11 @@ async function makesIn(ctx: SiteCtx) {
   return (await listingData(scopeOf(ctx), facetDealerOf(ctx))).filters.makes;
 }
 
-/** A page without parameters of its own (twins only: root single pages need no getStaticPaths). */
-const single = route(async () => [{ params: {}, props: {} }]);
-
-const makes = route<UsedMakeProps>(async (ctx) =>
+const makes = eachSite<UsedMakeProps>(async (ctx) =>
   (await makesIn(ctx)).map((m) => ({ params: { make: m.slug }, props: { make: m.slug } })),
 );
 
-const models = route<UsedModelProps>(async (ctx) =>
+const models = eachSite<UsedModelProps>(async (ctx) =>
   (await makesIn(ctx)).flatMap((m) =>
     m.models.map((model) => ({
       params: { make: m.slug, model: model.slug },
@@ -45,7 +41,7 @@ const models = route<UsedModelProps>(async (ctx) =>
 );
 
 /** Every vehicle in stock at build time gets a page (search engines); later ones get the shell. */
-const vehicles = route<UsedVehicleProps>(async (ctx) => {
+const vehicles = eachSite<UsedVehicleProps>(async (ctx) => {
   const stock = await allStock(scopeOf(ctx));
   const details = await mapLimit(stock, 8, (v) => vehicleDetail(v.id));
   return details.map((vehicle) => ({
@@ -54,4 +50,4 @@ const vehicles = route<UsedVehicleProps>(async (ctx) => {
   }));
 });
 
-export const usedRoutes = { single, make: makes, model: models, vehicle: vehicles };
+export const usedRoutes = { make: makes, model: models, vehicle: vehicles };
