@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import type { Deps } from './deps.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { ApiError, problem, statusTitle } from './hydra.ts';
@@ -98,6 +99,21 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
     if (err instanceof ApiError)
       return problem(c, err.status, statusTitle(err.status), err.detail, err.extra);
     if (err instanceof HTTPException) return problem(c, err.status, statusTitle(err.status), err.message);
+    if (isDatabaseUnavailable(err)) {
+      // An outage is not a bug: tell the client when to come back; the pool reconnects on its own.
+      options.logger?.warn('database unavailable', {
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        error: String(err),
+      });
+      c.header('Retry-After', String(DB_RETRY_AFTER_SECONDS));
+      return problem(
+        c,
+        503,
+        statusTitle(503),
+        `The database is not answering right now. Please try again in ${DB_RETRY_AFTER_SECONDS} seconds.`,
+      );
+    }
     // The line carries request_id (log.ts) as well as the method and path, so it names the request.
     options.logger?.error('request failed', {
       method: c.req.method,

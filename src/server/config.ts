@@ -47,6 +47,9 @@ const EnvSchema = v.object({
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url()), 'http://localhost:4321'),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   API_CACHE_TTL_MS: int(5000),
+  // PostgreSQL outages answer 503 instead of hanging (issue 12): connecting and each statement are bounded.
+  PG_CONNECT_TIMEOUT: duration('5s'),
+  PG_STATEMENT_TIMEOUT: duration('10s'),
   // Leads (docs/decisions/010-lead-pipeline.md)
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
   LEAD_FROM_EMAIL: v.optional(v.pipe(v.string(), v.email()), 'website-leads@localhost.localdomain'),
@@ -122,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     databaseUrl: c.DATABASE_URL,
+    /** openDb options: connect and statement timeouts (PostgreSQL). */
+    db: { connectTimeoutMs: c.PG_CONNECT_TIMEOUT, statementTimeoutMs: c.PG_STATEMENT_TIMEOUT },
     dataDir: c.DATA_DIR,
     uploadsDir: `${c.DATA_DIR}/uploads`,
     buildsDir: `${c.DATA_DIR}/builds`,

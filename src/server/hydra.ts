@@ -107,6 +107,7 @@ const TITLES: Record<number, string> = {
   422: 'An error occurred',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export function statusTitle(status: number): string {

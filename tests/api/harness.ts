@@ -54,8 +54,6 @@ export async function openTestApi(
       await admin.destroy();
     };
   }
-  const db = await openDb(url);
-  await migrateToLatest(db.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: url,
@@ -63,6 +61,8 @@ export async function openTestApi(
     LOG_LEVEL: 'silent',
     ...env,
   });
+  const db = await openDb(url, config.db);
+  await migrateToLatest(db.db);
   const deps: Deps = { db: db.db, dialect: db.dialect, config };
   const app = createApi(deps, options);
   const fetchApp = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init));

@@ -61,6 +61,7 @@ describe.each(ENGINES)('lead idempotency and rate limits on %s', (engine) => {
         response_status: null,
         response_body: null,
         created_at: Date.now(),
+        owner: 'another-request',
         expires_at: Date.now() + 60_000,
       })
       .execute();

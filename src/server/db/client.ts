@@ -4,7 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, SqliteDialect } from 'kysely';
+import type { Pool, PoolClient } from 'pg';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,13 +20,26 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
-export async function openDb(url: string): Promise<Db> {
+export interface DbOptions {
+  /** PostgreSQL: give up connecting after this long (a stopped or frozen server). 0: wait forever. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement after this long, and the client gives up a little later. */
+  statementTimeoutMs?: number;
+}
+
+export async function openDb(url: string, opts: DbOptions = {}): Promise<Db> {
   if (isPostgresUrl(url)) {
     const { default: pg } = await import('pg');
     // COUNT(*) and SUM() come back as int8/numeric strings; our numbers fit in a double.
     pg.types.setTypeParser(20, (v) => Number(v));
     pg.types.setTypeParser(1700, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const statementTimeout = opts.statementTimeoutMs ?? 0;
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 0,
+      ...(statementTimeout ? { statement_timeout: statementTimeout } : {}),
+    });
     // An idle client can be cut off by the server (restart, failover, admin shutdown). Without a
     // listener that error would crash the process; the pool replaces the client on next use.
     pool.on('error', (err: Error & { code?: string }) => {
@@ -34,7 +48,9 @@ export async function openDb(url: string): Promise<Db> {
           `${JSON.stringify({ level: 'warn', msg: 'idle PostgreSQL client error', error: err.message })}\n`,
         );
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // A frozen server never answers, so its statement_timeout never fires: the client gives up too.
+    const guarded = statementTimeout ? withQueryTimeout(pool, statementTimeout + 2000) : pool;
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '');
@@ -74,4 +90,45 @@ function withStatementCache<T extends { prepare: (sql: string) => unknown }>(dat
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Rejects a query that has no answer after `ms` (code QUERY_TIMEOUT) and throws its connection away:
+ * the socket is closed, so the pool never hands out a connection stuck behind an unanswered query.
+ */
+function withQueryTimeout(pool: Pool, ms: number): PostgresPool {
+  return {
+    options: pool.options,
+    end: () => pool.end(),
+    connect: async () => {
+      const client = await pool.connect();
+      let broken = false;
+      const query = (text: string, params?: unknown[]) => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            broken = true;
+            client.on('error', () => {}); // the closed socket's error has nobody else to go to
+            (
+              client as unknown as { connection?: { stream?: { destroy: () => void } } }
+            ).connection?.stream?.destroy();
+            reject(
+              Object.assign(new Error(`The database did not answer within ${ms} ms.`), {
+                code: 'QUERY_TIMEOUT',
+              }),
+            );
+          }, ms);
+        });
+        return Promise.race([client.query(text, params), timeout]).finally(() => clearTimeout(timer));
+      };
+      return new Proxy(client, {
+        get(target, prop) {
+          if (prop === 'query') return query;
+          if (prop === 'release') return (destroy?: boolean) => target.release(destroy || broken);
+          const value = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }) as unknown as PoolClient;
+    },
+  } as unknown as PostgresPool;
 }

@@ -8,12 +8,14 @@ import * as m001 from './migrations/001_content.ts';
 import * as m002 from './migrations/002_leads.ts';
 import * as m003 from './migrations/003_builds.ts';
 import * as m004 from './migrations/004_vehicles_newest.ts';
+import * as m005 from './migrations/005_idempotency_owner.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_content': m001,
   '002_leads': m002,
   '003_builds': m003,
   '004_vehicles_newest': m004,
+  '005_idempotency_owner': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

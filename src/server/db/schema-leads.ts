@@ -50,6 +50,7 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: number; // epoch ms
   expires_at: number; // epoch ms
+  owner: string | null; // random token of the claiming request (migration 005): the fence
 }
 
 export interface RateLimitsTable {

@@ -11,7 +11,7 @@ import type { Deps } from '../deps.ts';
 import { clientAddress } from '../http/proxy.ts';
 import { LD_JSON, problem, statusTitle } from '../hydra.ts';
 import type { LeadCrypto } from './crypto.ts';
-import { canonicalJson, claimKey, completeKey, releaseKey, sha256 } from './idempotency.ts';
+import { canonicalJson, claimKey, completeKey, KeyTakenOver, releaseKey, sha256 } from './idempotency.ts';
 import { hitRateLimit } from './rate-limit.ts';
 import type { LeadKind } from './records.ts';
 import { newLeadId, storeLead } from './store.ts';
@@ -75,6 +75,7 @@ export async function acceptLead(c: Context, deps: Deps, crypto: LeadCrypto, kin
     ttl > 0
       ? `${kind.collection} ${header ? `key:${header}` : `auto:${sha256(`${ipHash} ${requestHash}`)}`}`
       : undefined;
+  let claimed: { key: string; owner: string } | undefined;
   if (key) {
     const claim = await claimKey(db, key, requestHash, ttl);
     if (claim.kind === 'mismatch') {
@@ -85,23 +86,16 @@ export async function acceptLead(c: Context, deps: Deps, crypto: LeadCrypto, kin
         'Idempotency-Key: this key was already used for a different request body.',
       );
     }
-    if (claim.kind === 'in_flight') {
-      c.header('Retry-After', '1');
-      return problem(
-        c,
-        409,
-        statusTitle(409),
-        'An identical request is still being processed. Please retry in a moment.',
-      );
-    }
+    if (claim.kind === 'in_flight') return stillRunning(c);
     if (claim.kind === 'replay') return answer(c, claim.status, claim.body, true);
+    claimed = { key, owner: claim.owner };
   }
 
   try {
     const id = newLeadId();
     const prepared = await kind.prepare(deps, crypto, input, { id, ipHash, now: new Date().toISOString() });
     if (!prepared.ok) {
-      if (key) await releaseKey(db, key);
+      if (claimed) await releaseKey(db, claimed.key, claimed.owner);
       return violationResponse(c, prepared.violations);
     }
     const text = JSON.stringify(prepared.lead.record);
@@ -112,15 +106,27 @@ export async function acceptLead(c: Context, deps: Deps, crypto: LeadCrypto, kin
         : filled !== undefined && filled !== null && filled !== false
     ) {
       // A bot: it sees the same success a person would, and nothing is stored or delivered.
-      if (key) await completeKey(db, key, 201, text);
+      if (claimed) await completeKey(db, claimed.key, claimed.owner, 201, text);
       return answer(c, 201, text, false);
     }
-    await storeLead(deps, prepared.lead, { status: 201, body: text }, key);
+    await storeLead(deps, prepared.lead, { status: 201, body: text }, claimed);
     return answer(c, 201, text, false);
   } catch (err) {
-    if (key) await releaseKey(db, key).catch(() => {});
+    // Taken over as abandoned: the retry that took the key owns the lead; this one stored nothing.
+    if (err instanceof KeyTakenOver) return stillRunning(c);
+    if (claimed) await releaseKey(db, claimed.key, claimed.owner).catch(() => {});
     throw err;
   }
+}
+
+function stillRunning(c: Context) {
+  c.header('Retry-After', '1');
+  return problem(
+    c,
+    409,
+    statusTitle(409),
+    'An identical request is still being processed. Please retry in a moment.',
+  );
 }
 
 function answer(c: Context, status: number, text: string, replayed: boolean) {

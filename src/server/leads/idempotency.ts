@@ -3,8 +3,13 @@
  * claims it; a repeat with the same body gets the first answer, with another body a 422, and while the
  * first is still running a 409. The same table gives the duplicate window for requests without a key.
  * Only a 201 is remembered: after a 4xx the key is released so the visitor can correct and resend.
+ *
+ * Fencing (issue 12): each claim records a random owner token. Completing a key is the first write of
+ * the lead's transaction and only succeeds for its owner, so (a) a request whose abandoned claim was
+ * taken over cannot commit a second lead, and (b) once a request is committing, its row is locked and
+ * nobody can take it over, however slow the rest of the transaction is.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { LeadDatabase } from '../db/schema-leads.ts';
 
@@ -12,7 +17,7 @@ import type { LeadDatabase } from '../db/schema-leads.ts';
 const ABANDONED_MS = 30_000;
 
 export type Claim =
-  | { kind: 'claimed' }
+  | { kind: 'claimed'; owner: string }
   | { kind: 'replay'; status: number; body: string }
   | { kind: 'in_flight' }
   | { kind: 'mismatch' };
@@ -31,6 +36,13 @@ export function canonicalJson(value: unknown): string {
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** The claim was taken over (the request ran past ABANDONED_MS): this request must not commit. */
+export class KeyTakenOver extends Error {
+  constructor(key: string) {
+    super(`idempotency key '${key}' is no longer owned by this request`);
+  }
+}
+
 export async function claimKey(
   db: Kysely<LeadDatabase>,
   key: string,
@@ -38,6 +50,7 @@ export async function claimKey(
   ttlMs: number,
   now = Date.now(),
 ): Promise<Claim> {
+  const owner = randomUUID();
   for (let attempt = 0; attempt < 3; attempt++) {
     await db
       .deleteFrom('idempotency_keys')
@@ -59,10 +72,11 @@ export async function claimKey(
         response_body: null,
         created_at: now,
         expires_at: now + ttlMs,
+        owner,
       })
       .onConflict((oc) => oc.column('key').doNothing())
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed' };
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed', owner };
     const row = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
     if (!row) continue; // released between our insert and select: try again
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
@@ -72,17 +86,34 @@ export async function claimKey(
   return { kind: 'in_flight' };
 }
 
-/** Records the answer (inside the lead's transaction, so a committed lead always has its answer). */
-export async function completeKey(db: Kysely<LeadDatabase>, key: string, status: number, body: string) {
-  await db
+/**
+ * Records the answer, only for the claim's owner; throws KeyTakenOver otherwise. Run it first inside
+ * the lead's transaction: a committed lead always has its answer, and the row stays locked until then.
+ */
+export async function completeKey(
+  db: Kysely<LeadDatabase>,
+  key: string,
+  owner: string,
+  status: number,
+  body: string,
+) {
+  const res = await db
     .updateTable('idempotency_keys')
     .set({ state: 'done', response_status: status, response_body: body })
     .where('key', '=', key)
-    .execute();
+    .where('owner', '=', owner)
+    .where('state', '=', 'in_flight')
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new KeyTakenOver(key);
 }
 
-export async function releaseKey(db: Kysely<LeadDatabase>, key: string) {
-  await db.deleteFrom('idempotency_keys').where('key', '=', key).where('state', '=', 'in_flight').execute();
+export async function releaseKey(db: Kysely<LeadDatabase>, key: string, owner: string) {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('key', '=', key)
+    .where('owner', '=', owner)
+    .where('state', '=', 'in_flight')
+    .execute();
 }
 
 export async function sweepKeys(db: Kysely<LeadDatabase>, now = Date.now()) {

@@ -1,5 +1,5 @@
 /**
- * Writes a lead, its consent record, its delivery jobs and the idempotency answer in ONE transaction:
+ * Writes the idempotency answer, a lead, its consent record and its delivery jobs in ONE transaction:
  * once the 201 leaves, the lead is on disk and its delivery cannot be forgotten.
  */
 import { randomUUID } from 'node:crypto';
@@ -33,12 +33,14 @@ export async function storeLead(
   deps: Deps,
   lead: NewLead,
   answer: { status: number; body: string },
-  idempotencyKey?: string,
+  claim?: { key: string; owner: string },
 ) {
   const now = Date.now();
   await withLeadTables(deps.db)
     .transaction()
     .execute(async (trx) => {
+      // First, so the claim is checked (fenced) and locked before the lead is written.
+      if (claim) await completeKey(trx, claim.key, claim.owner, answer.status, answer.body);
       await trx
         .insertInto('leads')
         .values({
@@ -84,7 +86,6 @@ export async function storeLead(
           })),
         )
         .execute();
-      if (idempotencyKey) await completeKey(trx, idempotencyKey, answer.status, answer.body);
     });
   notifyOutbox();
 }
