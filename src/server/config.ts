@@ -39,7 +39,7 @@ const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: int(4321),
   HOST: v.optional(v.string(), '0.0.0.0'),
-  DATABASE_URL: v.optional(v.string(), 'sqlite:data/site.db'),
+  DATABASE_URL: v.optional(v.string()), // default: sqlite:{DATA_DIR}/site.db
   DATA_DIR: v.optional(v.string(), 'data'),
   DEFAULT_DEALER_SLUG: v.optional(v.string(), 'motus-subaru-west-rand'),
   GROUP_SLUG: v.optional(v.string(), 'motus-subaru'),
@@ -124,7 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: c.NODE_ENV,
     port: c.PORT,
     host: c.HOST,
-    databaseUrl: c.DATABASE_URL,
+    databaseUrl: c.DATABASE_URL ?? `sqlite:${c.DATA_DIR}/site.db`,
     /** openDb options: connect and statement timeouts (PostgreSQL). */
     db: { connectTimeoutMs: c.PG_CONNECT_TIMEOUT, statementTimeoutMs: c.PG_STATEMENT_TIMEOUT },
     dataDir: c.DATA_DIR,

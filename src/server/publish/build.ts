@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -17,7 +18,7 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCb } from 'node:zlib';
 import { cacheBypassEnv } from '../http/cache-bypass.ts';
@@ -42,7 +43,34 @@ export function newBuildId(now = new Date()): string {
   return `${stamp}-${randomBytes(2).toString('hex')}`;
 }
 
-export function runAstroBuild(outDir: string, apiUrl: string, signal?: AbortSignal): Promise<void> {
+/**
+ * Astro writes its pre-render chunks inside the output directory and imports them from there, so they
+ * must resolve this project's node_modules: a DATA_DIR outside the project broke every build (issue 12).
+ * The build therefore runs into a staging directory inside the project and is then moved to outDir.
+ */
+export async function runAstroBuild(outDir: string, apiUrl: string, signal?: AbortSignal): Promise<void> {
+  const staging = resolve('node_modules/.cache/site-builds', basename(outDir));
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    await spawnAstroBuild(staging, apiUrl, signal);
+    moveDir(staging, outDir);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** rename() when both are on one file system, else copy and remove. */
+function moveDir(from: string, to: string) {
+  mkdirSync(dirname(to), { recursive: true });
+  try {
+    renameSync(from, to);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+    cpSync(from, to, { recursive: true });
+  }
+}
+
+function spawnAstroBuild(outDir: string, apiUrl: string, signal?: AbortSignal): Promise<void> {
   return new Promise((ok, fail) => {
     const child = spawn(
       process.execPath,

@@ -1,17 +1,21 @@
 /**
- * Publishing end to end, against a server of its own (port 4391, data/e2e-publish) so the shared
+ * Publishing end to end, against a server of its own (its own port, DATA_DIR in the system temp
+ * directory, outside the project, with the SQLite file in it by default) so the shared
  * e2e server's content never changes: an editor change fires the rebuild, the real astro build runs,
  * the build goes live atomically while a visitor keeps loading pages (no failed request, no
  * half-written page); a preview build shows a change that live does not until it is published.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, request, test } from '@playwright/test';
 
 // Not 4390-4399: the shared e2e server and other engineers' servers use those.
 const PORT = Number(process.env.PUBLISH_E2E_PORT ?? 4417);
 const BASE = `http://127.0.0.1:${PORT}`;
-const DATA = 'data/e2e-publish';
+// Outside the project on purpose: builds once failed there (issue 12), and DATA_DIR must hold the database.
+const DATA = join(tmpdir(), `sdg-e2e-publish-${PORT}`);
 const TOKEN = 'e2e-publish-editor-token-0123456789';
 const auth = { Authorization: `Bearer ${TOKEN}` };
 
@@ -19,6 +23,12 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.use({ baseURL: BASE });
 
 let server: ChildProcess;
+
+/** The inherited environment without DATABASE_URL: the database must follow DATA_DIR by default. */
+function withoutDatabaseUrl() {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  return env;
+}
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -40,10 +50,9 @@ test.beforeAll(async () => {
   if (process.env.E2E_REUSE_BUILD !== '1') rmSync(DATA, { recursive: true, force: true });
   server = spawn(process.execPath, ['src/server/main.ts'], {
     env: {
-      ...process.env,
+      ...withoutDatabaseUrl(),
       PORT: String(PORT),
       DATA_DIR: DATA,
-      DATABASE_URL: `sqlite:${DATA}/site.db`,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       EDITOR_TOKEN: TOKEN,
@@ -70,6 +79,7 @@ test.beforeAll(async () => {
     },
     280_000,
   );
+  expect(existsSync(join(DATA, 'site.db'))).toBe(true);
   console.log(
     `publish e2e: first start (migrate, seed, full build) ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
