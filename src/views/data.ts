@@ -17,7 +17,8 @@ import { api } from '../lib/site-api.ts';
 
 const cache = new Map<string, Promise<unknown>>();
 
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+/** The answer for `key`, loaded at most once per build. */
+export function once<T>(key: string, load: () => Promise<T>): Promise<T> {
   let hit = cache.get(key) as Promise<T> | undefined;
   if (!hit) {
     hit = load();

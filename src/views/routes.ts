@@ -5,12 +5,14 @@
  */
 import type { BlogSummary, RangeModel, Special, Variant } from '../lib/contract.ts';
 import { BLOG_PAGE_SIZE, data } from './data.ts';
-import { type Entry, eachSite, single } from './route-kit.ts';
+import { type Entry, eachSite } from './route-kit.ts';
 
-export interface MakeProps {
+export interface ShowroomProps {
+  models: RangeModel[];
+}
+export interface MakeProps extends ShowroomProps {
   makeSlug: string;
   makeName: string;
-  models: RangeModel[];
 }
 export interface ModelProps {
   model: RangeModel;
@@ -42,6 +44,11 @@ async function modelEntries(): Promise<ModelProps[]> {
     })),
   );
 }
+
+/** /showroom: the whole range. */
+const showroom = eachSite<ShowroomProps>(async () => [
+  { params: {}, props: { models: await data.rangeModels() } },
+]);
 
 const makes = eachSite<MakeProps>(async () => {
   const models = await data.rangeModels();
@@ -85,6 +92,9 @@ export async function blogPage(page: number): Promise<BlogPageProps> {
   return { page, pages, total, posts: posts.slice(start, start + BLOG_PAGE_SIZE) };
 }
 
+/** /blog: the first page of the list. */
+const blogFirstPage = eachSite<BlogPageProps>(async () => [{ params: {}, props: await blogPage(1) }]);
+
 const blogPages = eachSite<BlogPageProps>(async () => {
   const { pages } = await blogPage(1);
   const out: Entry<BlogPageProps>[] = [];
@@ -97,11 +107,12 @@ const blogPosts = eachSite<BlogPostProps>(async () =>
 );
 
 export const routes = {
-  single,
+  showroom,
   make: makes,
   model: models,
   variant: variants,
   offer: offers,
+  blogFirstPage,
   blogPage: blogPages,
   blogPost: blogPosts,
 };

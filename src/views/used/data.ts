@@ -6,16 +6,7 @@
 import type { Filters, HydraCollection, VehicleDetail, VehicleSummary } from '../../lib/contract.ts';
 import { api } from '../../lib/site-api.ts';
 import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
-
-const cache = new Map<string, Promise<unknown>>();
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
-  let hit = cache.get(key) as Promise<T> | undefined;
-  if (!hit) {
-    hit = load();
-    cache.set(key, hit);
-  }
-  return hit;
-}
+import { once } from '../data.ts';
 
 export interface ListingData {
   vehicles: VehicleSummary[];
