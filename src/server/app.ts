@@ -31,6 +31,7 @@ export interface ApiOptions {
 }
 
 export function createApi(deps: Deps, options: ApiOptions = {}) {
+  const root = new Hono();
   const api = new Hono();
   api.use('*', requestIds());
 
@@ -55,7 +56,7 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
   api.use('*', inputGuard());
 
   const groups = [
-    docsRoutes,
+    (d: Deps) => docsRoutes(d, () => root),
     dealerRoutes,
     bannerRoutes,
     rangeRoutes,
@@ -124,7 +125,6 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
     return problem(c, 500, statusTitle(500), 'Something went wrong on our side. Please try again.');
   });
 
-  const root = new Hono();
   root.route('/api', api);
   return root;
 }

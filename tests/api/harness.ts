@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { type Db, openDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Deps } from '../../src/server/deps.ts';
+import { type ContractCheck, contractChecker } from './contract.ts';
 import { adminUrl, SQLITE_TEMPLATE, withDatabase } from './db-urls.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -20,7 +21,7 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'pos
 export interface TestApi {
   deps: Deps;
   db: Db;
-  /** Calls the real app in-process. */
+  /** Calls the real app in-process; every answer is checked against /api/docs.json (./contract.ts). */
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
   json: <T = Record<string, unknown>>(
     path: string,
@@ -65,7 +66,15 @@ export async function openTestApi(
   await migrateToLatest(db.db);
   const deps: Deps = { db: db.db, dialect: db.dialect, config };
   const app = createApi(deps, options);
-  const fetchApp = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init));
+  let check: Promise<ContractCheck> | undefined;
+  const fetchApp = async (path: string, init?: RequestInit) => {
+    const res = await app.request(path, init);
+    check ??= Promise.resolve(app.request('/api/docs.json'))
+      .then((r) => r.json())
+      .then(contractChecker);
+    await (await check)(init?.method ?? 'GET', path, res);
+    return res;
+  };
   return {
     deps,
     db,

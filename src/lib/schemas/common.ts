@@ -25,9 +25,21 @@ export function asText(x: unknown): string {
 
 const blankToUndefined = (s: string) => (s === '' ? undefined : s);
 
+/**
+ * What a client sends for a field, as /api/docs.json describes it (the pipe then coerces and checks
+ * it). Optional fields are wrapped in v.optional so the document lists only the required ones as such.
+ */
+export const sent = (json: Record<string, unknown>) => v.pipe(v.unknown(), v.metadata(json));
+const PHONE = {
+  type: 'string',
+  description: 'A South African number in any common notation; stored as E.164.',
+};
+const AMOUNT_SENT = { type: ['number', 'string'], description: 'Rand amount: 12500.5 or "R 12 500,50".' };
+const SLUG = { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 80 };
+
 export function requiredText(required: string, label: string, max = 100) {
   return v.pipe(
-    v.unknown(),
+    sent({ type: 'string', maxLength: max }),
     v.transform(asText),
     v.nonEmpty(rule('required', required)),
     v.maxLength(max, rule('too_long', `${label} must be at most ${max} characters`)),
@@ -35,11 +47,13 @@ export function requiredText(required: string, label: string, max = 100) {
 }
 
 export function optionalText(label: string, max = 100) {
-  return v.pipe(
-    v.unknown(),
-    v.transform(asText),
-    v.maxLength(max, rule('too_long', `${label} must be at most ${max} characters`)),
-    v.transform(blankToUndefined),
+  return v.optional(
+    v.pipe(
+      sent({ type: 'string', maxLength: max }),
+      v.transform(asText),
+      v.maxLength(max, rule('too_long', `${label} must be at most ${max} characters`)),
+      v.transform(blankToUndefined),
+    ),
   );
 }
 
@@ -47,7 +61,7 @@ export const INVALID_EMAIL = rule('invalid_email', 'Please enter a valid email a
 
 export function email(required: string) {
   return v.pipe(
-    v.unknown(),
+    sent({ type: 'string', format: 'email', maxLength: 254 }),
     v.transform(asText),
     v.nonEmpty(rule('required', required)),
     v.maxLength(254, rule('too_long', 'Email must be at most 254 characters')),
@@ -62,24 +76,26 @@ export function saPhone(required?: string) {
   const valid = v.check((s: string) => toSaE164(s) !== undefined, INVALID_PHONE);
   const toE164 = v.transform((s: string) => toSaE164(s) as string);
   if (required === undefined) {
-    return v.pipe(
-      v.unknown(),
-      v.transform(asText),
-      v.maxLength(30, INVALID_PHONE),
-      v.union(
-        [
-          v.pipe(
-            v.literal(''),
-            v.transform(() => undefined),
-          ),
-          v.pipe(v.string(), valid, toE164),
-        ],
-        INVALID_PHONE,
+    return v.optional(
+      v.pipe(
+        sent(PHONE),
+        v.transform(asText),
+        v.maxLength(30, INVALID_PHONE),
+        v.union(
+          [
+            v.pipe(
+              v.literal(''),
+              v.transform(() => undefined),
+            ),
+            v.pipe(v.string(), valid, toE164),
+          ],
+          INVALID_PHONE,
+        ),
       ),
     );
   }
   return v.pipe(
-    v.unknown(),
+    sent(PHONE),
     v.transform(asText),
     v.nonEmpty(rule('required', required)),
     v.maxLength(30, INVALID_PHONE),
@@ -112,22 +128,29 @@ export function amount(label: string, required?: string) {
   );
   const checks = [v.regex(AMOUNT, invalid), v.transform((s: string) => Number(s))] as const;
   if (required === undefined) {
-    return v.pipe(
-      v.unknown(),
-      v.transform(normaliseAmount),
-      v.union(
-        [
-          v.pipe(
-            v.literal(''),
-            v.transform(() => undefined),
-          ),
-          v.pipe(v.string(), ...checks),
-        ],
-        invalid,
+    return v.optional(
+      v.pipe(
+        sent(AMOUNT_SENT),
+        v.transform(normaliseAmount),
+        v.union(
+          [
+            v.pipe(
+              v.literal(''),
+              v.transform(() => undefined),
+            ),
+            v.pipe(v.string(), ...checks),
+          ],
+          invalid,
+        ),
       ),
     );
   }
-  return v.pipe(v.unknown(), v.transform(normaliseAmount), v.nonEmpty(rule('required', required)), ...checks);
+  return v.pipe(
+    sent(AMOUNT_SENT),
+    v.transform(normaliseAmount),
+    v.nonEmpty(rule('required', required)),
+    ...checks,
+  );
 }
 
 /** Whole years (time at an address, years worked). */
@@ -135,23 +158,25 @@ export function years(label: string, required?: string, max = 80) {
   const invalid = rule('invalid_number', `${label} must be a whole number of years from 0 to ${max}`);
   const whole = v.check((s: string) => /^\d{1,3}$/.test(s) && Number(s) <= max, invalid);
   if (required === undefined) {
-    return v.pipe(
-      v.unknown(),
-      v.transform(asText),
-      v.union(
-        [
-          v.pipe(
-            v.literal(''),
-            v.transform(() => undefined),
-          ),
-          v.pipe(v.string(), whole, v.transform(Number)),
-        ],
-        invalid,
+    return v.optional(
+      v.pipe(
+        sent({ type: ['integer', 'string'], minimum: 0, maximum: max }),
+        v.transform(asText),
+        v.union(
+          [
+            v.pipe(
+              v.literal(''),
+              v.transform(() => undefined),
+            ),
+            v.pipe(v.string(), whole, v.transform(Number)),
+          ],
+          invalid,
+        ),
       ),
     );
   }
   return v.pipe(
-    v.unknown(),
+    sent({ type: ['integer', 'string'], minimum: 0, maximum: max }),
     v.transform(asText),
     v.nonEmpty(rule('required', required)),
     whole,
@@ -174,22 +199,24 @@ export function isRealDate(s: string): boolean {
 export function pastDate(label: string) {
   const invalid = rule('invalid_date', `${label} must be a real date`);
   const future = rule('future_date', `${label} cannot be in the future`);
-  return v.pipe(
-    v.unknown(),
-    v.transform(asText),
-    v.union(
-      [
-        v.pipe(
-          v.literal(''),
-          v.transform(() => undefined),
-        ),
-        v.pipe(
-          v.string(),
-          v.check(isRealDate, invalid),
-          v.check((s) => s <= new Date().toISOString().slice(0, 10), future),
-        ),
-      ],
-      invalid,
+  return v.optional(
+    v.pipe(
+      sent({ type: 'string', format: 'date' }),
+      v.transform(asText),
+      v.union(
+        [
+          v.pipe(
+            v.literal(''),
+            v.transform(() => undefined),
+          ),
+          v.pipe(
+            v.string(),
+            v.check(isRealDate, invalid),
+            v.check((s) => s <= new Date().toISOString().slice(0, 10), future),
+          ),
+        ],
+        invalid,
+      ),
     ),
   );
 }
@@ -197,7 +224,7 @@ export function pastDate(label: string) {
 /** A tick box that must be ticked: true, "true", "on" or 1 count as ticked. */
 export function ticked(message: string) {
   return v.pipe(
-    v.unknown(),
+    sent({ type: 'boolean', description: 'Must be true (ticked).' }),
     v.transform((x) => x === true || x === 'true' || x === 'on' || x === 1 || x === '1'),
     v.value(true, rule('not_accepted', message)),
   );
@@ -207,23 +234,25 @@ export function slug(label: string, required?: string) {
   const invalid = rule('invalid_slug', `${label} is not valid`);
   const valid = v.check((s: string) => s.length <= 80 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s), invalid);
   if (required === undefined) {
-    return v.pipe(
-      v.unknown(),
-      v.transform((x) => asText(x).toLowerCase()),
-      v.union(
-        [
-          v.pipe(
-            v.literal(''),
-            v.transform(() => undefined),
-          ),
-          v.pipe(v.string(), valid),
-        ],
-        invalid,
+    return v.optional(
+      v.pipe(
+        sent(SLUG),
+        v.transform((x) => asText(x).toLowerCase()),
+        v.union(
+          [
+            v.pipe(
+              v.literal(''),
+              v.transform(() => undefined),
+            ),
+            v.pipe(v.string(), valid),
+          ],
+          invalid,
+        ),
       ),
     );
   }
   return v.pipe(
-    v.unknown(),
+    sent(SLUG),
     v.transform((x) => asText(x).toLowerCase()),
     v.nonEmpty(rule('required', required)),
     valid,

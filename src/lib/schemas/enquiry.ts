@@ -13,6 +13,7 @@ import {
   rule,
   run,
   saPhone,
+  sent,
   slug,
   ticked,
   type Validation,
@@ -41,7 +42,7 @@ export interface EnquiryContext {
 
 const VIN = rule('invalid_vin', 'VIN must be 17 letters and digits');
 
-function fields(form: EnquiryForm, requireDealer: boolean) {
+export function enquiryFields(form: EnquiryForm, requireDealer: boolean) {
   const preset = LEAD_PRESETS[form];
   const M = ENQUIRY_MESSAGES;
   return {
@@ -55,50 +56,56 @@ function fields(form: EnquiryForm, requireDealer: boolean) {
     variant: optionalText('Variant', 100),
     dealer_slug: requireDealer ? slug('Dealership', M.dealer_slug) : slug('Dealership'),
     message: optionalText('Message', 2000),
-    vinNo: v.pipe(
-      v.unknown(),
-      v.transform((x) => asText(x).toUpperCase()),
-      v.union(
-        [
-          v.pipe(
-            v.literal(''),
-            v.transform(() => undefined),
-          ),
-          v.pipe(v.string(), v.regex(/^[A-HJ-NPR-Z0-9]{17}$/, VIN)),
-        ],
-        VIN,
+    vinNo: v.optional(
+      v.pipe(
+        sent({ type: 'string', pattern: '^[A-HJ-NPR-Z0-9]{17}$' }),
+        v.transform((x) => asText(x).toUpperCase()),
+        v.union(
+          [
+            v.pipe(
+              v.literal(''),
+              v.transform(() => undefined),
+            ),
+            v.pipe(v.string(), v.regex(/^[A-HJ-NPR-Z0-9]{17}$/, VIN)),
+          ],
+          VIN,
+        ),
       ),
     ),
     partNo: optionalText('Part number', 60),
     special_slug: preset.needsSpecial ? slug('Special offer', M.special_slug) : slug('Special offer'),
-    vehicle_id: v.pipe(
-      v.unknown(),
-      v.transform(asText),
-      v.union(
-        [
-          v.pipe(
-            v.literal(''),
-            v.transform(() => undefined),
-          ),
-          v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
-        ],
-        rule('invalid_vehicle', 'Vehicle is not valid'),
+    vehicle_id: v.optional(
+      v.pipe(
+        sent({ type: ['integer', 'string'], description: 'Used vehicle; its dealer receives the lead.' }),
+        v.transform(asText),
+        v.union(
+          [
+            v.pipe(
+              v.literal(''),
+              v.transform(() => undefined),
+            ),
+            v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.transform(Number)),
+          ],
+          rule('invalid_vehicle', 'Vehicle is not valid'),
+        ),
       ),
     ),
-    uri: v.pipe(
-      v.unknown(),
-      v.transform(asText),
-      v.maxLength(500, rule('too_long', 'Page address must be at most 500 characters')),
-      v.check(
-        (s) => s === '' || s.startsWith('/'),
-        rule('invalid_uri', 'Page address must be a path on this site'),
+    uri: v.optional(
+      v.pipe(
+        sent({ type: 'string', maxLength: 500, description: 'The page the form was sent from.' }),
+        v.transform(asText),
+        v.maxLength(500, rule('too_long', 'Page address must be at most 500 characters')),
+        v.check(
+          (s) => s === '' || s.startsWith('/'),
+          rule('invalid_uri', 'Page address must be a path on this site'),
+        ),
+        v.transform((s) => s || undefined),
       ),
-      v.transform((s) => s || undefined),
     ),
   };
 }
 
-export type EnquiryData = v.InferOutput<v.ObjectSchema<ReturnType<typeof fields>, undefined>> & {
+export type EnquiryData = v.InferOutput<v.ObjectSchema<ReturnType<typeof enquiryFields>, undefined>> & {
   form_name: EnquiryForm;
   contact: true;
   terms: true;
@@ -126,7 +133,7 @@ export function validateEnquiry(input: unknown, ctx: EnquiryContext = {}): Valid
       ],
     };
   }
-  const main = run(fields(form, ctx.requireDealer ?? false), {
+  const main = run(enquiryFields(form, ctx.requireDealer ?? false), {
     ...source,
     manufacturer: source.make ?? source.manufacturer,
   });

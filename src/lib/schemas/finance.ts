@@ -15,6 +15,7 @@ import {
   rule,
   run,
   saPhone,
+  sent,
   slug,
   ticked,
   type Validation,
@@ -150,7 +151,7 @@ export interface FinanceContext {
 
 function postalCode(required: string, label: string) {
   return v.pipe(
-    v.unknown(),
+    sent({ type: 'string', pattern: '^\\d{4}$' }),
     v.transform(asText),
     v.nonEmpty(rule('required', required)),
     v.regex(/^\d{4}$/, rule('invalid_postal_code', `${label} must be 4 digits`)),
@@ -166,7 +167,11 @@ const ID_REASONS = {
 
 function idNumber(today: Date | undefined) {
   return v.pipe(
-    v.unknown(),
+    sent({
+      type: 'string',
+      pattern: '^\\d{13}$',
+      description: 'South African ID number; stored encrypted, answered masked.',
+    }),
     v.transform((x) => asText(x).replace(/\s/g, '')),
     v.nonEmpty(rule('required', M.idNumber)),
     v.rawCheck(({ dataset, addIssue }) => {
@@ -183,14 +188,14 @@ function vehicle(data: Record<string, unknown>, ctx: FinanceContext) {
   return {
     dealership: slug('Dealership', M.dealership),
     variant: v.pipe(
-      v.unknown(),
+      sent({ type: 'string', enum: ['new', 'used'] }),
       v.transform((x) => asText(x).toLowerCase()),
       v.nonEmpty(rule('required', M.variant)),
       v.picklist(['new', 'used'], rule('invalid_choice', M.variantChoice)),
     ),
     make: isNew
       ? v.pipe(
-          v.unknown(),
+          sent({ type: 'string', description: `${FINANCE_MAKE}; required for new vehicles.` }),
           v.transform(asText),
           v.nonEmpty(rule('required', M.make)),
           v.check((s) => s.toLowerCase() === FINANCE_MAKE.toLowerCase(), rule('invalid_make', M.makeOnly)),
@@ -337,6 +342,17 @@ export const FINANCE_SENSITIVE_FIELDS: readonly string[] = [
   'purchasePrice',
   ...Object.keys(step3()).filter((k) => k !== 'otherSpecify'),
 ];
+
+/** Every field of the five steps, as they are for a used vehicle (make and model optional). */
+export function financeFields(ctx: FinanceContext = {}) {
+  return {
+    ...step0({ variant: 'used' }, ctx),
+    ...step1(),
+    ...step2(),
+    ...step3(),
+    ...step4(),
+  };
+}
 
 function asRecord(data: unknown): Record<string, unknown> {
   return (data && typeof data === 'object' && !Array.isArray(data) ? data : {}) as Record<string, unknown>;

@@ -5,9 +5,12 @@
  */
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
-import { idParam } from '../routes/params.ts';
+import { describe, jsonBody, ld, problems } from '../openapi/describe.ts';
+import { checkPath, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
 import { readJsonObject, validate, violationError } from './validate.ts';
 
@@ -17,6 +20,12 @@ type Row = Record<string, unknown> & { id: number };
 
 const isUniqueViolation = (err: unknown) =>
   /UNIQUE constraint|duplicate key|23505/i.test(String((err as { code?: string })?.code ?? '') + String(err));
+
+const guarded = problems(
+  [401, 'Missing or wrong editor token (Authorization: Bearer <EDITOR_TOKEN>).'],
+  [503, 'EDITOR_TOKEN is not set.'],
+);
+const security = [{ editorToken: [] }];
 
 export function resourceRoutes(deps: Deps, r: Resource): Hono {
   const db = deps.db as AnyDb;
@@ -34,6 +43,28 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       | undefined;
   const present = (row: Row) => ({ id: row.id, ...r.toInput(row) });
   const iri = (id: number) => `/api${base}/${id}`;
+  const byId = checkPath(v.object({ id: pathId(r.label) }));
+  // The answer: the stored input with its id (what the editor sent, after trimming and sanitising).
+  const answer = v.object({
+    ...context,
+    '@id': v.string(),
+    '@type': v.literal(r.type),
+    id: int,
+    ...r.schema.entries,
+  });
+  const one = r.label.toLowerCase();
+  const op = (
+    summary: string,
+    responses: Parameters<typeof describe>[0]['responses'],
+    body?: v.GenericSchema,
+  ) =>
+    describe({
+      summary,
+      tags: ['Editor'],
+      security,
+      responses: { ...responses, ...guarded },
+      ...(body ? { requestBody: jsonBody(body) } : {}),
+    });
 
   /** Validates a full input object: unknown fields, the schema, then the checks that need the database. */
   async function check(input: Record<string, unknown>, id: number | null) {
@@ -60,7 +91,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     deps.publishing?.contentChanged();
   };
 
-  app.get(base, async (c) => {
+  app.get(base, op(`${r.label}s, all of them.`, { 200: ld(collectionOf(answer), 'OK') }), async (c) => {
     const rows = (await scoped(db.selectFrom(r.table).selectAll()).orderBy('id').execute()) as Row[];
     return collection(
       c,
@@ -70,43 +101,56 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     );
   });
 
-  app.get(`${base}/:id`, async (c) => {
-    const id = idParam(c.req.param('id'), r.label);
-    const row = await find(id);
-    if (!row) throw notFound(r.label, String(id));
-    return item(c, r.type, iri(id), present(row));
-  });
+  app.get(
+    `${base}/:id`,
+    op(`One ${one}.`, { 200: ld(answer, 'OK'), ...problems(400, 404) }),
+    byId,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const row = await find(id);
+      if (!row) throw notFound(r.label, String(id));
+      return item(c, r.type, iri(id), present(row));
+    },
+  );
 
-  app.post(base, async (c) => {
-    const data = await check(await readJsonObject(c), null);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const id = await db.transaction().execute(async (trx) => {
-          const { max } = (await trx
-            .selectFrom(r.table)
-            .select((eb) => eb.fn.max('id').as('max'))
-            .executeTakeFirstOrThrow()) as { max: number | null };
-          const next = Number(max ?? 0) + 1;
-          await trx
-            .insertInto(r.table)
-            .values({ id: next, ...r.toRow(data) })
-            .execute();
-          return next;
-        });
-        changed();
-        c.header('Location', iri(id));
-        return item(c, r.type, iri(id), present((await find(id)) as Row), 201);
-      } catch (err) {
-        if (!isUniqueViolation(err) || attempt >= 4) throw err;
-        // A concurrent insert took the id or the slug: a slug clash is the client's 422, an id clash a retry.
-        const problems = await r.checks(deps.db, data, null);
-        if (problems.length) throw violationError(problems);
-      }
-    }
+  const written = (status: number, description: string) => ({
+    [status]: ld(answer, description),
+    ...problems(400, 413, 415, [422, 'Violations naming each field.']),
   });
+  app.post(
+    base,
+    op(`Create a ${one}; fires a debounced rebuild.`, written(201, 'Created; Location names it.'), r.schema),
+    async (c) => {
+      const data = await check(await readJsonObject(c), null);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const id = await db.transaction().execute(async (trx) => {
+            const { max } = (await trx
+              .selectFrom(r.table)
+              .select((eb) => eb.fn.max('id').as('max'))
+              .executeTakeFirstOrThrow()) as { max: number | null };
+            const next = Number(max ?? 0) + 1;
+            await trx
+              .insertInto(r.table)
+              .values({ id: next, ...r.toRow(data) })
+              .execute();
+            return next;
+          });
+          changed();
+          c.header('Location', iri(id));
+          return item(c, r.type, iri(id), present((await find(id)) as Row), 201);
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= 4) throw err;
+          // A concurrent insert took the id or the slug: a slug clash is the client's 422, an id clash a retry.
+          const problems = await r.checks(deps.db, data, null);
+          if (problems.length) throw violationError(problems);
+        }
+      }
+    },
+  );
 
   const update = (merge: boolean) => async (c: import('hono').Context) => {
-    const id = idParam(c.req.param('id'), r.label);
+    const id = Number(c.req.param('id'));
     const body = await readJsonObject(c);
     const row = await find(id);
     if (!row) throw notFound(r.label, String(id));
@@ -120,15 +164,31 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     changed();
     return item(c, r.type, iri(id), present((await find(id)) as Row));
   };
-  app.put(`${base}/:id`, update(false));
-  app.patch(`${base}/:id`, update(true));
+  const notThere = problems(404);
+  app.put(
+    `${base}/:id`,
+    op(`Replace a ${one}.`, { ...written(200, 'Updated'), ...notThere }, r.schema),
+    byId,
+    update(false),
+  );
+  app.patch(
+    `${base}/:id`,
+    op(`Change some fields of a ${one}.`, { ...written(200, 'Updated'), ...notThere }, v.partial(r.schema)),
+    byId,
+    update(true),
+  );
 
-  app.delete(`${base}/:id`, async (c) => {
-    const id = idParam(c.req.param('id'), r.label);
-    const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
-    if (Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
-    changed();
-    return c.body(null, 204);
-  });
+  app.delete(
+    `${base}/:id`,
+    op(`Delete a ${one}.`, { 204: { description: 'Deleted' }, ...problems(400, 404) }),
+    byId,
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
+      if (Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
+      changed();
+      return c.body(null, 204);
+    },
+  );
   return app;
 }

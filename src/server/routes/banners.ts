@@ -1,22 +1,27 @@
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { BANNER_TYPES, Banner } from '../../lib/contract/banners.ts';
+import { collectionOf } from '../../lib/contract/hydra.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, collection } from '../hydra.ts';
+import { collection } from '../hydra.ts';
+import { read } from '../openapi/describe.ts';
 import { presentBanner } from '../present.ts';
-
-export const BANNER_TYPES = ['Car', 'Motorcycle'] as const;
+import { checkQuery, optionalChoice } from './params.ts';
 
 export function bannerRoutes({ db }: Deps) {
   const app = new Hono();
   // ?type=Car | Motorcycle; empty means every banner (SPEC §7).
-  app.get('/banners', async (c) => {
-    const raw = c.req.query('type')?.trim() ?? '';
-    const type = BANNER_TYPES.find((t) => t.toLowerCase() === raw.toLowerCase());
-    if (raw && !type)
-      throw badRequest(`type: '${raw}' is not one of ${BANNER_TYPES.join(', ')}`, { parameter: 'type' });
-    let q = db.selectFrom('banners').selectAll().orderBy('sort_order').orderBy('id');
-    if (type) q = q.where('type', '=', type);
-    const rows = await q.execute();
-    return collection(c, 'Banner', rows.map(presentBanner), rows.length);
-  });
+  app.get(
+    '/banners',
+    read('Home-page banners, optionally of one type.', ['Content'], collectionOf(Banner)),
+    checkQuery(v.object({ type: optionalChoice(BANNER_TYPES, 'Car or Motorcycle; empty for all.') })),
+    async (c) => {
+      const { type } = c.req.valid('query');
+      let q = db.selectFrom('banners').selectAll().orderBy('sort_order').orderBy('id');
+      if (type) q = q.where('type', '=', type);
+      const rows = await q.execute();
+      return collection(c, 'Banner', rows.map(presentBanner), rows.length);
+    },
+  );
   return app;
 }

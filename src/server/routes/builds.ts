@@ -3,12 +3,16 @@
  * rebuild webhook. A process without a coordinator (e.g. `npm run build`'s embedded API) answers 503.
  */
 import { type Context, Hono } from 'hono';
-import type { Build } from '../../lib/contract.ts';
+import * as v from 'valibot';
+import { Build, BuildRequest } from '../../lib/contract/builds.ts';
+import { collectionOf } from '../../lib/contract/hydra.ts';
 import type { Deps } from '../deps.ts';
 import { disabled, requireEditor } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { collection, item, problem } from '../hydra.ts';
+import { describe, jsonBody, ld, problems } from '../openapi/describe.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
+import { checkPath, pathText } from './params.ts';
 
 export function presentBuild(b: BuildRow, current: string | null): Build {
   return {
@@ -30,6 +34,20 @@ export function presentBuild(b: BuildRow, current: string | null): Build {
     preview_url: b.pruned_at || !['succeeded', 'published'].includes(b.status) ? null : `/_preview/${b.id}/`,
   };
 }
+
+const guarded = problems(
+  [401, 'Missing or wrong editor token (Authorization: Bearer <EDITOR_TOKEN>).'],
+  [503, 'EDITOR_TOKEN is not set, or this process does not run builds.'],
+);
+const op = (summary: string, responses: Parameters<typeof describe>[0]['responses'], more = {}) =>
+  describe({
+    summary,
+    tags: ['Builds'],
+    security: [{ editorToken: [] }],
+    responses: { ...responses, ...guarded },
+    ...more,
+  });
+const byId = checkPath(v.object({ id: pathText('Build id') }));
 
 export function buildRoutes(deps: Deps) {
   const app = new Hono();
@@ -59,61 +77,123 @@ export function buildRoutes(deps: Deps) {
   app.use('/builds', requireEditor(deps));
   app.use('/builds/*', requireEditor(deps));
 
-  app.get('/builds', async (c) => {
-    const p = coordinator(c);
-    if (p instanceof Response) return p;
-    const current = p.currentId();
-    const rows = (await p.list(100)).map((b) => presentBuild(b, current));
-    return collection(c, 'Build', rows, rows.length);
-  });
-  app.post('/builds', async (c) => {
-    const p = coordinator(c);
-    if (p instanceof Response) return p;
-    // Optional body {"publish": true|false}; the default follows AUTO_PUBLISH.
-    let publish: boolean | undefined;
-    const text = await c.req.text();
-    if (text.trim()) {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return problem(c, 400, 'Bad Request', 'The request body is not valid JSON.');
+  app.get(
+    '/builds',
+    op('Builds, newest first: status, trigger, timing, error, preview URL.', {
+      200: ld(collectionOf(Build), 'OK'),
+    }),
+    async (c) => {
+      const p = coordinator(c);
+      if (p instanceof Response) return p;
+      const current = p.currentId();
+      const rows = (await p.list(100)).map((b) => presentBuild(b, current));
+      return collection(c, 'Build', rows, rows.length);
+    },
+  );
+  app.post(
+    '/builds',
+    op(
+      'Start a build now. Coalesces with a queued one.',
+      { 202: ld(Build, 'Queued (or joined a queued build); Location names it.'), ...problems(400, 413) },
+      { requestBody: jsonBody(BuildRequest, false) },
+    ),
+    async (c) => {
+      const p = coordinator(c);
+      if (p instanceof Response) return p;
+      // Optional body {"publish": true|false}; the default follows AUTO_PUBLISH.
+      let publish: boolean | undefined;
+      const text = await c.req.text();
+      if (text.trim()) {
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          return problem(c, 400, 'Bad Request', 'The request body is not valid JSON.');
+        }
+        const value = (body as { publish?: unknown } | null)?.publish;
+        if (value !== undefined && typeof value !== 'boolean')
+          return problem(c, 400, 'Bad Request', 'publish: must be true or false.');
+        publish = value as boolean | undefined;
       }
-      const value = (body as { publish?: unknown } | null)?.publish;
-      if (value !== undefined && typeof value !== 'boolean')
-        return problem(c, 400, 'Bad Request', 'publish: must be true or false.');
-      publish = value as boolean | undefined;
-    }
-    return accepted(c, p, 'manual', publish);
-  });
-  app.post('/builds/rollback', (c) => act(c, (p) => p.rollback()));
-  app.get('/builds/:id', (c) =>
+      return accepted(c, p, 'manual', publish);
+    },
+  );
+  app.post(
+    '/builds/rollback',
+    op('Switch back to the build that was live before the current one.', {
+      200: ld(Build, 'Now live'),
+      ...problems([409, 'Nothing to roll back to.']),
+    }),
+    (c) => act(c, (p) => p.rollback()),
+  );
+  app.get('/builds/:id', op('One build.', { 200: ld(Build, 'OK'), ...problems(404) }), byId, (c) =>
     act(c, async (p) => {
-      const b = await p.get(c.req.param('id'));
+      const b = await p.get(c.req.valid('param').id);
       if (!b) throw new PublishError(404, `Build '${c.req.param('id')}' was not found.`);
       return b;
     }),
   );
-  app.post('/builds/:id/publish', (c) => act(c, (p) => p.publish(c.req.param('id'))));
-  app.post('/builds/:id/discard', (c) => act(c, (p) => p.discard(c.req.param('id'))));
+  app.post(
+    '/builds/:id/publish',
+    op('Make a succeeded build the live site (atomic).', {
+      200: ld(Build, 'Published'),
+      ...problems(404, [409, 'Not publishable.']),
+    }),
+    byId,
+    (c) => act(c, (p) => p.publish(c.req.valid('param').id)),
+  );
+  app.post(
+    '/builds/:id/discard',
+    op('Delete a preview build that is not live.', {
+      200: ld(Build, 'Discarded'),
+      ...problems(404, [409, 'Live or still building.']),
+    }),
+    byId,
+    (c) => act(c, (p) => p.discard(c.req.valid('param').id)),
+  );
 
-  app.post('/hooks/rebuild', async (c) => {
-    const secret = deps.config.publishing.rebuildSecret;
-    if (!secret) return disabled(c, 'The rebuild webhook', 'REBUILD_SECRET');
-    const body = await c.req.text();
-    const verdict = await verifyRebuild(
-      deps.db,
-      secret,
-      { timestamp: c.req.header('X-Rebuild-Timestamp'), signature: c.req.header('X-Rebuild-Signature') },
-      body,
-    );
-    if (!verdict.ok) {
-      c.header('WWW-Authenticate', 'HMAC-SHA256 realm="rebuild"');
-      return problem(c, 401, 'Unauthorized', verdict.reason);
-    }
-    const p = coordinator(c);
-    if (p instanceof Response) return p;
-    return accepted(c, p, 'webhook');
-  });
+  app.post(
+    '/hooks/rebuild',
+    describe({
+      summary:
+        'Signed rebuild webhook: X-Rebuild-Signature is sha256=<hex HMAC-SHA256 of "{timestamp}.{raw body}" with REBUILD_SECRET>. Stale (>5 min) or replayed signatures are refused.',
+      tags: ['Builds'],
+      parameters: [
+        {
+          name: 'X-Rebuild-Timestamp',
+          in: 'header',
+          required: true,
+          schema: { type: 'string' },
+          description: 'Unix seconds',
+        },
+        { name: 'X-Rebuild-Signature', in: 'header', required: true, schema: { type: 'string' } },
+      ],
+      responses: {
+        202: ld(Build, 'Build queued or coalesced'),
+        ...problems([401, 'Bad, stale or replayed signature; the detail says which.'], 413, [
+          503,
+          'REBUILD_SECRET is not set, or this process does not run builds.',
+        ]),
+      },
+    }),
+    async (c) => {
+      const secret = deps.config.publishing.rebuildSecret;
+      if (!secret) return disabled(c, 'The rebuild webhook', 'REBUILD_SECRET');
+      const body = await c.req.text();
+      const verdict = await verifyRebuild(
+        deps.db,
+        secret,
+        { timestamp: c.req.header('X-Rebuild-Timestamp'), signature: c.req.header('X-Rebuild-Signature') },
+        body,
+      );
+      if (!verdict.ok) {
+        c.header('WWW-Authenticate', 'HMAC-SHA256 realm="rebuild"');
+        return problem(c, 401, 'Unauthorized', verdict.reason);
+      }
+      const p = coordinator(c);
+      if (p instanceof Response) return p;
+      return accepted(c, p, 'webhook');
+    },
+  );
   return app;
 }

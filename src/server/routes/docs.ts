@@ -1,31 +1,91 @@
-/** /api/docs.json (OpenAPI 3.1) and /api/docs, a readable page made from the same document. */
-import { Hono } from 'hono';
+/**
+ * /api/docs.json: the OpenAPI 3.1 document, generated from the routes themselves (each describes its
+ * parameters and answers with the contract's valibot schemas); /api/docs: Scalar's reference viewer,
+ * its bundle served from here so the page works without reaching a CDN.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { Scalar } from '@scalar/hono-api-reference';
+import { type Hono, Hono as HonoApp } from 'hono';
+import { generateSpecs } from 'hono-openapi';
 import type { Deps } from '../deps.ts';
-import { openApiDocument } from '../openapi/document.ts';
+import { describe } from '../openapi/describe.ts';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"]/g, (ch) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[ch]};`);
+const TITLE = 'Dealer group API';
 
-export function docsRoutes({ config }: Deps) {
-  const app = new Hono();
-  app.get('/docs.json', (c) => c.json(openApiDocument(config.siteUrl)));
-  app.get('/docs', (c) => {
-    const doc = openApiDocument(config.siteUrl);
-    const rows = Object.entries(doc.paths).flatMap(([path, ops]) =>
-      Object.entries(
-        ops as Record<string, { summary?: string; parameters?: { name: string; description?: string }[] }>,
-      ).map(
-        ([method, op]) =>
-          `<section><h2><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2><p>${escapeHtml(op.summary ?? '')}</p>${
-            op.parameters?.length
-              ? `<ul>${op.parameters.map((x) => `<li><code>${escapeHtml(x.name)}</code> ${escapeHtml(x.description ?? '')}</li>`).join('')}</ul>`
-              : ''
-          }</section>`,
-      ),
-    );
-    return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>API reference</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}h2{font-size:1rem;margin:1.5rem 0 .25rem}code{background:#f2f4f7;padding:.1rem .3rem;border-radius:3px}</style></head><body><h1>${escapeHtml(doc.info.title)}</h1><p>${escapeHtml(doc.info.description)} Machine-readable: <a href="/api/docs.json">/api/docs.json</a>.</p>${rows.join('')}</body></html>`,
-    );
+/** The viewer's single-file bundle (about 4 MB, 1 MB gzipped), read and compressed on first use. */
+const bundle = (() => {
+  let cached: { raw: Buffer; gzip: Buffer; version: string } | undefined;
+  return () => {
+    if (!cached) {
+      const dir = dirname(fileURLToPath(import.meta.resolve('@scalar/api-reference')));
+      const raw = readFileSync(join(dir, 'browser', 'standalone.js'));
+      const pkg = JSON.parse(readFileSync(join(dir, '..', 'package.json'), 'utf8')) as { version: string };
+      cached = { raw, gzip: gzipSync(raw), version: pkg.version };
+    }
+    return cached;
+  };
+})();
+
+/** `whole` is the app the document describes (the /api routes mounted at their public paths). */
+export function docsRoutes({ config }: Deps, whole: () => Hono) {
+  const app = new HonoApp();
+  let document: Promise<unknown> | undefined;
+
+  const self = (summary: string, type: string) =>
+    describe({ summary, tags: ['Docs'], responses: { 200: { description: 'OK', content: { [type]: {} } } } });
+
+  app.get('/docs.json', self('This document (OpenAPI 3.1).', 'application/json'), async (c) => {
+    document ??= generateSpecs(whole(), {
+      documentation: {
+        openapi: '3.1.0',
+        info: {
+          title: TITLE,
+          version: '1.0.0',
+          description:
+            'Hydra JSON-LD API behind the dealer-group website (SPEC §7). Collections are hydra:Collection; errors are application/problem+json naming the parameter or field. Editor, build and webhook calls need their secrets (EDITOR_TOKEN, REBUILD_SECRET).',
+        },
+        servers: [{ url: config.siteUrl }],
+        components: {
+          securitySchemes: {
+            editorToken: { type: 'http', scheme: 'bearer', description: 'EDITOR_TOKEN' },
+          },
+        },
+      },
+      excludeStaticFile: false, // /api/docs.json and the viewer's bundle are operations too
+      // Every route with a parameter validator can answer this 400 (routes/params.ts).
+      defaultValidationErrorResponse: {
+        description: 'A parameter is malformed; the detail names it.',
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      },
+    });
+    return c.json(await document);
   });
+
+  app.get('/docs', self('The API reference, readable in a browser.', 'text/html'), (c) =>
+    Scalar({
+      url: '/api/docs.json',
+      cdn: `/api/docs/scalar.js?v=${bundle().version}`,
+      pageTitle: TITLE,
+      withDefaultFonts: false, // system fonts: no request leaves this server
+      hideClientButton: true,
+    })(c, async () => {}),
+  );
+
+  app.get(
+    '/docs/scalar.js',
+    self("The reference viewer's script (served here: no CDN).", 'text/javascript'),
+    (c) => {
+      const b = bundle();
+      const gzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
+      c.header('Content-Type', 'text/javascript; charset=utf-8');
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      c.header('Vary', 'Accept-Encoding');
+      if (gzip) c.header('Content-Encoding', 'gzip');
+      return c.body(new Uint8Array(gzip ? b.gzip : b.raw));
+    },
+  );
   return app;
 }

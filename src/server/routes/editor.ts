@@ -7,7 +7,6 @@ import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import { requireEditor } from '../editor/auth.ts';
 import { resourceRoutes } from '../editor/crud.ts';
-import { registerEditorDocs } from '../editor/openapi.ts';
 import { RESOURCES } from '../editor/resources.ts';
 
 export function editorRoutes(deps: Deps) {
@@ -15,6 +14,5 @@ export function editorRoutes(deps: Deps) {
   app.use('/editor/*', requireEditor(deps));
   app.use('/editor', requireEditor(deps));
   for (const r of RESOURCES) app.route('/', resourceRoutes(deps, r));
-  registerEditorDocs();
   return app;
 }

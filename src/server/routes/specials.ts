@@ -2,23 +2,28 @@
  * Special offers and service deals per dealer (SPEC §7). Lists are grouped by model, the shape the
  * specials page renders as bands; group-wide offers (no dealer) show for every dealer.
  */
-import { Hono } from 'hono';
-import type { SpecialGroup } from '../../lib/contract.ts';
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { collectionOf } from '../../lib/contract/hydra.ts';
+import { Special, SpecialGroup } from '../../lib/contract/specials.ts';
 import { rewriteMotus } from '../../lib/format.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
+import { read } from '../openapi/describe.ts';
 import { presentSpecial } from '../present.ts';
-import { slugParam } from './params.ts';
+import { checkPath, checkQuery, optionalSlug, pathText } from './params.ts';
 import { resolveDealerScope } from './scope.ts';
+
+const tags = ['Specials'];
 
 export function specialRoutes(deps: Deps) {
   const { db, config } = deps;
   const app = new Hono();
   const rewrite = (t: string) => rewriteMotus(t, config.brandName);
 
-  const list = (kind: 'special' | 'service') => async (c: import('hono').Context) => {
+  const list = (kind: 'special' | 'service') => async (c: Context) => {
     const scope = await resolveDealerScope(deps, c.req.param('dealer') ?? '');
-    const deal = slugParam(c.req.query('deal'), 'deal');
+    const { deal } = c.req.valid('query' as never) as { deal?: string };
     let q = db.selectFrom('specials').selectAll().where('kind', '=', kind);
     if (scope.dealerSlug) {
       const slug = scope.dealerSlug;
@@ -42,17 +47,28 @@ export function specialRoutes(deps: Deps) {
     const members = [...groups.values()];
     return collection(c, kind === 'service' ? 'ServiceDeal' : 'Special', members, members.length);
   };
-  app.get('/special-deals/:dealer', list('special'));
-  app.get('/service-deals/:dealer', list('service'));
+  const dealer = checkPath(v.object({ dealer: pathText('Dealer slug, site name or group slug') }));
+  const groups = (what: string) =>
+    read(
+      `${what} of a dealer (and of the whole group), grouped by model.`,
+      tags,
+      collectionOf(SpecialGroup),
+      [404, 'No dealer has this slug or site name.'],
+    );
+  const deal = (what: string) =>
+    checkQuery(v.object({ deal: optionalSlug(`Only this ${what} or model slug.`) }));
+  app.get('/special-deals/:dealer', groups('Vehicle specials'), dealer, deal('special'), list('special'));
+  app.get('/service-deals/:dealer', groups('Service deals'), dealer, deal('deal'), list('service'));
 
-  const one = async (c: import('hono').Context) => {
+  const one = async (c: Context) => {
     const slug = c.req.param('id') ?? '';
     const row = await db.selectFrom('specials').selectAll().where('slug', '=', slug).executeTakeFirst();
     if (!row) throw notFound('Special', slug);
     const s = presentSpecial(row, rewrite);
     return item(c, s['@type'], s['@id'], s);
   };
-  app.get('/specials/:id', one);
-  app.get('/deals/:id', one);
+  const bySlug = checkPath(v.object({ id: pathText('Special or deal slug') }));
+  app.get('/specials/:id', read('One special by slug.', tags, Special, 404), bySlug, one);
+  app.get('/deals/:id', read('One special or service deal by slug.', tags, Special, 404), bySlug, one);
   return app;
 }

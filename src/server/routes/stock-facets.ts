@@ -1,45 +1,52 @@
 /** /makes and /filters: the values a visitor can filter used stock by, with counts that match the listing. */
 import { Hono } from 'hono';
-import {
-  FUEL_TYPES,
-  parseVehicleQuery,
-  TRANSMISSION_TYPES,
-  VEHICLE_STATES,
-} from '../../lib/vehicle-query.ts';
+import * as v from 'valibot';
+import { collectionOf } from '../../lib/contract/hydra.ts';
+import { Filters, Make } from '../../lib/contract/vehicles.ts';
+import { FUEL_TYPES, TRANSMISSION_TYPES, VEHICLE_STATES } from '../../lib/vehicle-query.ts';
 import { countBy, makesWithModels, type StockFilter } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, collection, item } from '../hydra.ts';
-import { slugParam } from './params.ts';
+import { collection, item } from '../hydra.ts';
+import { read } from '../openapi/describe.ts';
+import { checkPath, checkQuery, optionalSlug, pathSlug, vehicleQuery } from './params.ts';
 import { resolveDealerScope } from './scope.ts';
+
+const tags = ['Pre-owned stock'];
+const dealer = optionalSlug('Limit to one dealer (slug or site name).');
 
 export function stockFacetRoutes(deps: Deps) {
   const app = new Hono();
 
   const scopeOf = async (raw: string | undefined) =>
-    raw?.trim() ? (await resolveDealerScope(deps, raw)).dealerSlug : null;
+    raw ? (await resolveDealerScope(deps, raw)).dealerSlug : null;
 
-  app.get('/makes', async (c) => {
-    const makes = await makesWithModels(deps.db, { dealerSlug: await scopeOf(c.req.query('dealer')) });
-    const members = makes.map((m) => ({ '@id': `/api/makes/${m.slug}`, '@type': 'Make', ...m }));
-    return collection(c, 'Make', members, members.length);
-  });
-
-  const filters = async (c: import('hono').Context) => {
-    const params = new URL(c.req.url).searchParams;
-    // Hono has already decoded path parameters once; decoding again would turn %25 into a bad escape.
-    const make = c.req.param('make');
-    const model = c.req.param('model');
-    if (make) params.set('make_slug', make);
-    if (model) params.set('model_slug', model);
-    params.delete('page');
-    const parsed = parseVehicleQuery(params);
-    if (!parsed.ok) {
-      throw badRequest(parsed.problems.map((p) => `${p.param}: ${p.message}`).join('\n'), {
-        parameters: parsed.problems,
+  app.get(
+    '/makes',
+    read('Makes in stock with their models and counts.', tags, collectionOf(Make), 404),
+    checkQuery(v.object({ dealer })),
+    async (c) => {
+      const makes = await makesWithModels(deps.db, {
+        dealerSlug: await scopeOf(c.req.valid('query').dealer),
       });
-    }
-    slugParam(c.req.query('dealer'), 'dealer');
-    const filter: StockFilter = { ...parsed.query, dealerSlug: await scopeOf(c.req.query('dealer')) };
+      const members = makes.map((m) => ({ '@id': `/api/makes/${m.slug}`, '@type': 'Make', ...m }));
+      return collection(c, 'Make', members, members.length);
+    },
+  );
+
+  const describeFilters = (summary: string) =>
+    read(`${summary} Each facet counts the listing with every other filter applied.`, tags, Filters, [
+      404,
+      'No dealer has this slug or site name.',
+    ]);
+  const query = checkQuery(vehicleQuery({ page: false, dealer: true }));
+  const filters = async (c: import('hono').Context, path: { make?: string; model?: string } = {}) => {
+    const q = c.req.valid('query' as never) as v.InferOutput<ReturnType<typeof vehicleQuery>>;
+    const filter: StockFilter = {
+      ...q,
+      ...(path.make ? { make_slug: path.make } : {}),
+      ...(path.model ? { model_slug: path.model } : {}),
+      dealerSlug: await scopeOf(q.dealer),
+    };
     const [makes, fuel, transmission, state] = await Promise.all([
       makesWithModels(deps.db, filter),
       countBy(deps.db, filter, 'fuelType'),
@@ -56,8 +63,22 @@ export function stockFacetRoutes(deps: Deps) {
       vehicle_state: facet(VEHICLE_STATES, state),
     });
   };
-  app.get('/filters', filters);
-  app.get('/filters/:make', filters);
-  app.get('/filters/:make/:model', filters);
+  const make = pathSlug('Make slug (URL-encoded)');
+  const model = pathSlug('Model slug (URL-encoded)');
+  app.get('/filters', describeFilters('Filter values with counts.'), query, (c) => filters(c));
+  app.get(
+    '/filters/:make',
+    describeFilters('Filter values within one make.'),
+    checkPath(v.object({ make })),
+    query,
+    (c) => filters(c, c.req.valid('param')),
+  );
+  app.get(
+    '/filters/:make/:model',
+    describeFilters('Filter values within one make and model.'),
+    checkPath(v.object({ make, model })),
+    query,
+    (c) => filters(c, c.req.valid('param')),
+  );
   return app;
 }

@@ -1,36 +1,54 @@
 /** Used and demo stock: the listing per dealer (or the group) and one vehicle (SPEC §7). */
 import { Hono } from 'hono';
-import { parseVehicleQuery, USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
+import * as v from 'valibot';
+import { collectionOf } from '../../lib/contract/hydra.ts';
+import { VehicleDetail, VehicleSummary } from '../../lib/contract/vehicles.ts';
+import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
 import { getStockItem, listStock } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
-import { badRequest, collection, item, notFound } from '../hydra.ts';
+import { collection, item, notFound } from '../hydra.ts';
+import { read } from '../openapi/describe.ts';
 import { presentVehicleDetail, presentVehicleSummary } from '../present.ts';
-import { idParam } from './params.ts';
+import { checkPath, checkQuery, pathId, pathText, vehicleQuery } from './params.ts';
 import { resolveDealerScope } from './scope.ts';
+
+const tags = ['Pre-owned stock'];
 
 export function vehicleRoutes(deps: Deps) {
   const app = new Hono();
 
-  app.get('/vehicles/:id', async (c) => {
-    const id = idParam(c.req.param('id'), 'Vehicle');
-    const row = await getStockItem(deps.db, id);
-    if (!row) throw notFound('Vehicle', String(id));
-    const v = presentVehicleDetail(row);
-    return item(c, 'Vehicle', v['@id'], v);
-  });
+  app.get(
+    '/vehicles/:id',
+    read('One used vehicle; a sold one answers with status "sold".', tags, VehicleDetail, 404),
+    checkPath(v.object({ id: pathId('Vehicle') })),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const row = await getStockItem(deps.db, id);
+      if (!row) throw notFound('Vehicle', String(id));
+      const car = presentVehicleDetail(row);
+      return item(c, 'Vehicle', car['@id'], car);
+    },
+  );
 
-  app.get('/:dealerSlug/vehicles', async (c) => {
-    const parsed = parseVehicleQuery(new URL(c.req.url).searchParams);
-    if (!parsed.ok) {
-      const detail = parsed.problems.map((p) => `${p.param}: ${p.message}`).join('\n');
-      throw badRequest(detail, { parameters: parsed.problems });
-    }
-    const scope = await resolveDealerScope(deps, c.req.param('dealerSlug'));
-    const { rows, total } = await listStock(deps.db, parsed.query, scope.dealerSlug);
-    return collection(c, 'Vehicle', rows.map(presentVehicleSummary), total, {
-      page: parsed.query.page,
-      pageSize: USED_PAGE_SIZE,
-    });
-  });
+  app.get(
+    '/:dealerSlug/vehicles',
+    read(
+      'Used and demo stock of a dealer, or of the whole group (group slug or "all"), 12 a page.',
+      tags,
+      collectionOf(VehicleSummary),
+      [404, 'No dealer has this slug or site name.'],
+    ),
+    checkPath(v.object({ dealerSlug: pathText('Dealer slug, site name, group slug or all') })),
+    checkQuery(vehicleQuery({ page: true, dealer: false })),
+    async (c) => {
+      const query = c.req.valid('query');
+      const scope = await resolveDealerScope(deps, c.req.valid('param').dealerSlug);
+      const { rows, total } = await listStock(deps.db, query, scope.dealerSlug);
+      return collection(c, 'Vehicle', rows.map(presentVehicleSummary), total, {
+        page: query.page,
+        pageSize: USED_PAGE_SIZE,
+      });
+    },
+  );
   return app;
 }

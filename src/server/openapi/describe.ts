@@ -1,0 +1,70 @@
+/**
+ * How a route describes itself in /api/docs.json: its answers are contract schemas (src/lib/contract/),
+ * turned into JSON Schema by hono-openapi when the document is generated. Nothing here is written by
+ * hand but the words.
+ */
+import { describeRoute, resolver } from 'hono-openapi';
+import * as v from 'valibot';
+import { ConstraintViolationList, Problem } from '../../lib/contract/hydra.ts';
+
+// A 422 lists violations, except an Idempotency-Key reused with another body (a plain problem).
+const Unprocessable = v.union([ConstraintViolationList, Problem]);
+
+type Responses = NonNullable<Parameters<typeof describeRoute>[0]['responses']>;
+
+const ERRORS: Record<number, string> = {
+  400: 'A parameter or the body is malformed; the detail names it.',
+  401: 'Missing or wrong credentials.',
+  404: 'Not found.',
+  409: 'Conflicts with the current state.',
+  413: 'The body is larger than 64 KiB.',
+  415: 'The body is not application/ld+json or application/json.',
+  429: 'Too many requests from this client; see Retry-After.',
+  503: 'Turned off on this server (its secret is not configured).',
+};
+
+export const ld = <S extends v.GenericSchema>(schema: S, description: string) => ({
+  description,
+  content: { 'application/ld+json': { schema: resolver(schema) } },
+});
+
+/** problem+json answers; a string overrides the standard description of that status. */
+export function problems(...statuses: (number | [number, string])[]): Responses {
+  const out: Responses = {};
+  for (const s of statuses) {
+    const [status, description] = Array.isArray(s) ? s : [s, ERRORS[s] ?? 'Error.'];
+    out[status] = {
+      description,
+      content: {
+        'application/problem+json': { schema: resolver(status === 422 ? Unprocessable : Problem) },
+      },
+    };
+  }
+  return out;
+}
+
+/** A JSON request body documented from the schema that validates it (as the client sends it). */
+export const jsonBody = <S extends v.GenericSchema>(schema: S, required = true) => {
+  const media = { schema: resolver(schema, { options: { typeMode: 'input' } }) };
+  return { required, content: { 'application/ld+json': media, 'application/json': media } };
+};
+
+export interface Operation {
+  summary: string;
+  tags: string[];
+  responses: Responses;
+  description?: string;
+  requestBody?: ReturnType<typeof jsonBody>;
+  parameters?: NonNullable<Parameters<typeof describeRoute>[0]['parameters']>;
+  security?: Record<string, string[]>[];
+}
+
+export const describe = (op: Operation) => describeRoute(op);
+
+/** A read call: 200 with `schema`, plus the problems it can answer. */
+export const read = <S extends v.GenericSchema>(
+  summary: string,
+  tags: string[],
+  schema: S,
+  ...errors: (number | [number, string])[]
+) => describeRoute({ summary, tags, responses: { 200: ld(schema, 'OK'), ...problems(...errors) } });
