@@ -62,9 +62,8 @@ export function contractChecker(doc: OpenApi): ContractCheck {
     let schema: Json | undefined;
     let key: string;
     if (!operation) {
-      // Unknown path (404) or a method the path does not answer (405): always a problem.
-      if (res.status !== 404 && res.status !== 405)
-        throw new Error(`${where}: no such operation in /api/docs.json`);
+      // Unknown path (404), a method the path does not answer (405), a route outside the API: a problem.
+      if (res.status < 400) throw new Error(`${where}: no such operation in /api/docs.json`);
       schema = problem;
       key = 'problem';
     } else {

@@ -80,6 +80,7 @@ describe.each(ENGINES)('fenced idempotency keys on %s', (engine) => {
     const body = enquiry();
     await claimedEarlier('k-committing', body, 'committing-request', 31_000);
     const answer = JSON.stringify({ '@id': '/api/customer_enquiries/first', id: 'first' });
+    api.checkContract = false; // the replayed first answer is a stand-in, not a real record
     let retry: Promise<{ status: number; body: { id?: string }; res: Response }> | undefined;
     await api.deps.db.transaction().execute(async (trx) => {
       await completeKey(
@@ -98,6 +99,7 @@ describe.each(ENGINES)('fenced idempotency keys on %s', (engine) => {
     expect(r.status).toBe(201);
     expect(r.body.id).toBe('first');
     expect(r.res.headers.get('Idempotent-Replayed')).toBe('true');
+    api.checkContract = true;
     expect(await leadsWithEmail(body.email)).toBe(0);
   });
 });

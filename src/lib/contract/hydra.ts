@@ -59,6 +59,7 @@ export const Problem = named(
   v.object({
     ...problemEntries,
     parameter: v.optional(v.string()),
+    request_id: v.optional(v.pipe(v.string(), v.description('On a 5xx: names the request in the logs.'))),
     parameters: v.optional(v.array(v.object({ param: v.string(), message: v.string() }))),
   }),
   'An error (application/problem+json). No stack trace ever.',

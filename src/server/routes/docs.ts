@@ -11,7 +11,7 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { type Hono, Hono as HonoApp } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import type { Deps } from '../deps.ts';
-import { describe } from '../openapi/describe.ts';
+import { describe, problems } from '../openapi/describe.ts';
 
 const TITLE = 'Dealer group API';
 
@@ -54,6 +54,19 @@ export function docsRoutes({ config }: Deps, whole: () => Hono) {
           },
         },
       },
+      // Any route can meet these: a NUL byte or bad escape anywhere (http/input-guard.ts), a fault, an outage.
+      defaultOptions: Object.fromEntries(
+        (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map((m) => [
+          m,
+          {
+            responses: problems(
+              [400, 'Malformed input (a parameter, the path or the body); the detail names it.'],
+              [500, 'A fault on our side; request_id names it in the logs.'],
+              [503, 'The database is not answering; see Retry-After.'],
+            ),
+          },
+        ]),
+      ),
       excludeStaticFile: false, // /api/docs.json and the viewer's bundle are operations too
       // Every route with a parameter validator can answer this 400 (routes/params.ts).
       defaultValidationErrorResponse: {

@@ -24,14 +24,15 @@ const once = 'must be given once';
 type Issue = { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] };
 type Result = { success: true } | { success: false; error: readonly Issue[] };
 
+const keyOf = (issue: Issue) =>
+  (issue.path ?? []).map((p) => (typeof p === 'object' ? String(p.key) : String(p))).join('.');
+
 /** The 400 for every parameter problem: one "name: message" line per parameter. */
 function rejectParams(result: Result, _c: Context) {
   if (result.success) return;
   const problems: { param: string; message: string }[] = [];
   for (const issue of result.error) {
-    const param = (issue.path ?? [])
-      .map((p) => (typeof p === 'object' ? String(p.key) : String(p)))
-      .join('.');
+    const param = keyOf(issue);
     if (!problems.some((p) => p.param === param)) problems.push({ param, message: issue.message });
   }
   throw badRequest(problems.map((p) => `${p.param}: ${p.message}`).join('\n'), {
@@ -44,8 +45,23 @@ function rejectParams(result: Result, _c: Context) {
 const asInput = { options: { typeMode: 'input' } };
 export const checkQuery = <S extends v.GenericSchema>(schema: S) =>
   validator('query', schema, rejectParams, asInput);
-export const checkPath = <S extends v.GenericSchema>(schema: S) =>
-  validator('param', schema, rejectParams, asInput);
+/** `names`: how a path parameter is named in a 400 when it stands for a query parameter. */
+export const checkPath = <S extends v.GenericSchema>(schema: S, names: Record<string, string> = {}) =>
+  validator(
+    'param',
+    schema,
+    (result: Result, c: Context) =>
+      rejectParams(
+        result.success
+          ? result
+          : {
+              success: false,
+              error: result.error.map((i) => ({ message: i.message, path: [names[keyOf(i)] ?? keyOf(i)] })),
+            },
+        c,
+      ),
+    asInput,
+  );
 
 /** An optional text parameter: trimmed, blank means absent. */
 const optionalText = (description: string) =>

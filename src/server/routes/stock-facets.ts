@@ -63,20 +63,22 @@ export function stockFacetRoutes(deps: Deps) {
       vehicle_state: facet(VEHICLE_STATES, state),
     });
   };
+  // The segments are the make_slug and model_slug filters, and a 400 names them so.
+  const STANDS_FOR = { make: 'make_slug', model: 'model_slug' };
   const make = pathSlug('Make slug (URL-encoded)');
   const model = pathSlug('Model slug (URL-encoded)');
   app.get('/filters', describeFilters('Filter values with counts.'), query, (c) => filters(c));
   app.get(
     '/filters/:make',
     describeFilters('Filter values within one make.'),
-    checkPath(v.object({ make })),
+    checkPath(v.object({ make }), STANDS_FOR),
     query,
     (c) => filters(c, c.req.valid('param')),
   );
   app.get(
     '/filters/:make/:model',
     describeFilters('Filter values within one make and model.'),
-    checkPath(v.object({ make, model })),
+    checkPath(v.object({ make, model }), STANDS_FOR),
     query,
     (c) => filters(c, c.req.valid('param')),
   );
