@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
-import { describe, jsonBody, ld, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
 import { checkPath, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
 import { readJsonObject, validate, violationError } from './validate.ts';
@@ -55,10 +55,10 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
   const one = r.label.toLowerCase();
   const op = (
     summary: string,
-    responses: Parameters<typeof describe>[0]['responses'],
+    responses: Parameters<typeof operation>[0]['responses'],
     body?: v.GenericSchema,
   ) =>
-    describe({
+    operation({
       summary,
       tags: ['Editor'],
       security,

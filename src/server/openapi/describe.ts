@@ -59,7 +59,7 @@ export interface Operation {
   security?: Record<string, string[]>[];
 }
 
-export const describe = (op: Operation) => describeRoute(op);
+export const operation = (op: Operation) => describeRoute(op);
 
 /** A read call: 200 with `schema`, plus the problems it can answer. */
 export const read = <S extends v.GenericSchema>(

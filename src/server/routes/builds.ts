@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { disabled, requireEditor } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { collection, item, problem } from '../hydra.ts';
-import { describe, jsonBody, ld, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
 import { checkPath, pathText } from './params.ts';
 
@@ -39,8 +39,8 @@ const guarded = problems(
   [401, 'Missing or wrong editor token (Authorization: Bearer <EDITOR_TOKEN>).'],
   [503, 'EDITOR_TOKEN is not set, or this process does not run builds.'],
 );
-const op = (summary: string, responses: Parameters<typeof describe>[0]['responses'], more = {}) =>
-  describe({
+const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], more = {}) =>
+  operation({
     summary,
     tags: ['Builds'],
     security: [{ editorToken: [] }],
@@ -154,7 +154,7 @@ export function buildRoutes(deps: Deps) {
 
   app.post(
     '/hooks/rebuild',
-    describe({
+    operation({
       summary:
         'Signed rebuild webhook: X-Rebuild-Signature is sha256=<hex HMAC-SHA256 of "{timestamp}.{raw body}" with REBUILD_SECRET>. Stale (>5 min) or replayed signatures are refused.',
       tags: ['Builds'],

@@ -11,7 +11,7 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { type Hono, Hono as HonoApp } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import type { Deps } from '../deps.ts';
-import { describe, problems } from '../openapi/describe.ts';
+import { operation, problems } from '../openapi/describe.ts';
 
 const TITLE = 'Dealer group API';
 
@@ -35,7 +35,11 @@ export function docsRoutes({ config }: Deps, whole: () => Hono) {
   let document: Promise<unknown> | undefined;
 
   const self = (summary: string, type: string) =>
-    describe({ summary, tags: ['Docs'], responses: { 200: { description: 'OK', content: { [type]: {} } } } });
+    operation({
+      summary,
+      tags: ['Docs'],
+      responses: { 200: { description: 'OK', content: { [type]: {} } } },
+    });
 
   app.get('/docs.json', self('This document (OpenAPI 3.1).', 'application/json'), async (c) => {
     document ??= generateSpecs(whole(), {

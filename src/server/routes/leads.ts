@@ -18,11 +18,11 @@ import { acceptLead } from '../leads/accept.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { enquiryKind, financeKind } from '../leads/records.ts';
 import { showLead } from '../leads/show.ts';
-import { describe, jsonBody, ld, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
 import { checkPath, pathText } from './params.ts';
 
 const describeLead = (summary: string, input: v.GenericSchema, answer: v.GenericSchema) =>
-  describe({
+  operation({
     summary,
     tags: ['Leads'],
     parameters: [
@@ -50,7 +50,7 @@ const describeLead = (summary: string, input: v.GenericSchema, answer: v.Generic
   });
 
 const describeRecord = (summary: string, record: v.GenericSchema) =>
-  describe({
+  operation({
     summary,
     tags: ['Leads'],
     security: [{ editorToken: [] }],
