@@ -32,6 +32,9 @@ describe.each(ENGINES)('API fuzzing on %s', (engine) => {
     if (req.method === 'HEAD' || res.status === 204 || res.status === 304) return null;
     // `/api/../x` is `/x` once the URL is normalised: the site's, not the API's, so not JSON.
     if (!new URL(req.path, 'http://localhost').pathname.startsWith('/api/')) return null;
+    // The reference page and its viewer script are HTML and JavaScript, as the document says.
+    if (res.status < 300 && /^\/api\/docs(\/|$)/.test(new URL(req.path, 'http://localhost').pathname))
+      return null;
     let body: { detail?: unknown; violations?: unknown[] };
     try {
       body = JSON.parse(text);
