@@ -4,6 +4,8 @@
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { Violation } from '../lib/contract.ts';
+import { describeViolations } from '../lib/schemas/common.ts';
 import { currentRequestId } from './log.ts';
 
 export const LD_JSON = 'application/ld+json; charset=utf-8';
@@ -92,6 +94,14 @@ export class ApiError extends HTTPException {
     this.extra = extra;
   }
 }
+
+/** The one 422 of the API (leads and editor alike): ConstraintViolationList, one "path: message" line each. */
+export const violationError = (violations: Violation[]) =>
+  new ApiError(422, describeViolations(violations), {
+    '@context': '/api/contexts/ConstraintViolationList',
+    '@type': 'ConstraintViolationList',
+    violations,
+  });
 
 export const notFound = (what: string, id: string) => new ApiError(404, `${what} '${id}' was not found.`);
 export const badRequest = (detail: string, extra: Record<string, unknown> = {}) =>

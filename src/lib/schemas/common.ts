@@ -259,7 +259,18 @@ export function slug(label: string, required?: string) {
   );
 }
 
-/** valibot issues as SPEC violations: one per field, in schema order. */
+/** A violation's code: the one its message registered, else what kind of rule it broke. */
+function codeOf(issue: v.BaseIssue<unknown>): string {
+  const registered = CODES.get(issue.message);
+  if (registered) return registered;
+  if (issue.kind === 'schema') return issue.type === 'strict_object' ? 'unknown_field' : 'invalid_type';
+  return issue.type;
+}
+
+/**
+ * valibot issues as SPEC violations: one per field (the first rule it breaks), in schema order. The one
+ * converter of the lead forms, the lead API and the editor API.
+ */
 export function toViolations(issues: readonly v.BaseIssue<unknown>[]): Violation[] {
   const seen = new Set<string>();
   const out: Violation[] = [];
@@ -267,7 +278,13 @@ export function toViolations(issues: readonly v.BaseIssue<unknown>[]): Violation
     const propertyPath = v.getDotPath(issue) ?? '';
     if (seen.has(propertyPath)) continue;
     seen.add(propertyPath);
-    out.push({ propertyPath, message: issue.message, code: CODES.get(issue.message) ?? issue.type });
+    // valibot reports a missing nested key on the parent object; say it in the field's terms.
+    const missing = issue.kind === 'schema' && issue.type === 'object' && issue.received === 'undefined';
+    out.push(
+      missing
+        ? { propertyPath, message: `${propertyPath} is required`, code: 'required' }
+        : { propertyPath, message: issue.message, code: codeOf(issue) },
+    );
   }
   return out;
 }

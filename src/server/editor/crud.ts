@@ -8,11 +8,11 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
 import type { Deps } from '../deps.ts';
-import { collection, item, notFound } from '../hydra.ts';
+import { collection, item, notFound, violationError } from '../hydra.ts';
 import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
 import { checkPath, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
-import { readJsonObject, validate, violationError } from './validate.ts';
+import { readJsonObject, validate } from './validate.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time
 type AnyDb = Kysely<any>;

@@ -5,11 +5,10 @@
  */
 import type { Context } from 'hono';
 import type { Violation } from '../../lib/contract.ts';
-import { describeViolations } from '../../lib/schemas/common.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import { clientAddress } from '../http/proxy.ts';
-import { LD_JSON, problem, statusTitle } from '../hydra.ts';
+import { LD_JSON, problem, statusTitle, violationError } from '../hydra.ts';
 import type { LeadCrypto } from './crypto.ts';
 import { canonicalJson, claimKey, completeKey, KeyTakenOver, releaseKey, sha256 } from './idempotency.ts';
 import { hitRateLimit } from './rate-limit.ts';
@@ -21,11 +20,8 @@ export const HONEYPOT_FIELD = 'website';
 const KEY_TTL_MS = 24 * 3_600_000;
 
 export function violationResponse(c: Context, violations: Violation[]) {
-  return problem(c, 422, statusTitle(422), describeViolations(violations), {
-    '@context': '/api/contexts/ConstraintViolationList',
-    '@type': 'ConstraintViolationList',
-    violations,
-  });
+  const e = violationError(violations);
+  return problem(c, 422, statusTitle(422), e.detail, e.extra);
 }
 
 export async function acceptLead(c: Context, deps: Deps, crypto: LeadCrypto, kind: LeadKind) {
