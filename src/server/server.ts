@@ -7,6 +7,7 @@ import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import type { Deps } from './deps.ts';
 import { createMicroCache } from './http/micro-cache.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { type Logger, requestIds } from './log.ts';
 import { previewRoutes } from './publish/preview.ts';
 import { siteRoutes } from './site.ts';
@@ -14,6 +15,7 @@ import { siteRoutes } from './site.ts';
 export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {
   const app = new Hono();
   app.use('*', requestIds());
+  app.use('*', securityHeaders({ trustProxy: deps.config.trustProxy }));
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();

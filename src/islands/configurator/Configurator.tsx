@@ -89,7 +89,10 @@ export default function Configurator({ make, model, variants }: Props) {
                     onChange={() => setColourIndex(i)}
                     aria-label={c.name}
                   />
-                  <span className="cfg-dot" style={{ background: c.hex }} aria-hidden="true" />
+                  {/* An SVG fill, not a style attribute: the page's CSP allows no inline styles. */}
+                  <svg className="cfg-dot" viewBox="0 0 2 2" aria-hidden="true">
+                    <circle cx="1" cy="1" r="1" fill={c.hex} />
+                  </svg>
                 </label>
               ))}
             </div>

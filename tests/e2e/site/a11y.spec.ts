@@ -1,36 +1,7 @@
 /** axe: zero violations on each page template, desktop and phone widths. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { siteData } from './helpers.ts';
-
-const templates = async (request: import('@playwright/test').APIRequestContext) => {
-  const d = await siteData(request);
-  const v = `/showroom/${d.variant.make_slug}/${d.variant.model_slug}/${d.variant.variant_slug}`;
-  return [
-    '/',
-    '/new',
-    '/showroom',
-    `/showroom/${d.model.make_slug}`,
-    `/showroom/${d.model.make_slug}/${d.model.model_slug}`,
-    v,
-    `${v}/enquire`,
-    `/test-drive/${d.model.make_slug}/${d.model.model_slug}`,
-    '/special-offers',
-    `/special-offers/${d.special.slug}`,
-    '/blog',
-    '/blog/page/2',
-    `/blog/${d.post.slug}`,
-    '/about-us',
-    '/privacy-policy',
-    '/contact-us',
-    '/parts',
-    '/book-a-service',
-    '/finance',
-    '/parts/thank-you',
-    '/no-such-page',
-    `/dealer/${d.dealers.at(-1)?.siteName}`,
-  ];
-};
+import { pageTemplates as templates } from './helpers.ts';
 
 test('every page template has no axe violations @mobile', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -71,3 +71,35 @@ export async function expectHeaderDealer(page: Page, phone: string) {
       .first(),
   ).toBeVisible();
 }
+
+/** One address per page template (and a dealer twin), for checks that must hold on every template. */
+export const pageTemplates = async (request: APIRequestContext) => {
+  const d = await siteData(request);
+  const v = `/showroom/${d.variant.make_slug}/${d.variant.model_slug}/${d.variant.variant_slug}`;
+  return [
+    '/',
+    '/new',
+    '/showroom',
+    `/showroom/${d.model.make_slug}`,
+    `/showroom/${d.model.make_slug}/${d.model.model_slug}`,
+    v,
+    `${v}/enquire`,
+    `/test-drive/${d.model.make_slug}/${d.model.model_slug}`,
+    '/special-offers',
+    `/special-offers/${d.special.slug}`,
+    '/blog',
+    '/blog/page/2',
+    `/blog/${d.post.slug}`,
+    '/about-us',
+    '/privacy-policy',
+    '/contact-us',
+    '/parts',
+    '/book-a-service',
+    '/finance',
+    '/parts/thank-you',
+    '/no-such-page',
+    '/pre-owned',
+    '/pre-owned/subaru/forester/100001',
+    `/dealer/${d.dealers.at(-1)?.siteName}`,
+  ];
+};

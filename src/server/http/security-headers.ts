@@ -1,0 +1,59 @@
+/**
+ * Browser-security headers on every response (issue 12), pages, API, uploads and previews alike:
+ * a Content-Security-Policy chosen by path (the first matching prefix; add a row for a new area such as
+ * the admin app), frame-ancestors 'none' and X-Frame-Options, nosniff, Referrer-Policy,
+ * Permissions-Policy, and HSTS when the request arrived over HTTPS (seen through TRUST_PROXY proxies).
+ */
+import type { MiddlewareHandler } from 'hono';
+import { isHttps } from './proxy.ts';
+
+const NO_FRAMES = "frame-ancestors 'none'";
+
+/** Content-Security-Policy per path prefix, first match wins. Keep '/' last. */
+export const CSP_BY_PATH: { prefix: string; policy: string }[] = [
+  // JSON, plus the one-page reference at /api/docs (its only inline code is a <style>).
+  {
+    prefix: '/api/',
+    policy: `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; ${NO_FRAMES}`,
+  },
+  // Uploaded files are data: an SVG or PDF must never run script in our origin.
+  {
+    prefix: '/uploads/',
+    policy: `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; ${NO_FRAMES}`,
+  },
+  // The back office (a React single-page app built by Vite): its own bundle only, no inline code.
+  {
+    prefix: '/admin',
+    policy: `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; ${NO_FRAMES}`,
+  },
+  // Public pages and previews: each page carries Astro's hashed policy in a <meta> (content-security-
+  // policy.ts); both are enforced, so this one adds only what a <meta> cannot say.
+  { prefix: '/', policy: `${NO_FRAMES}; object-src 'none'; base-uri 'self'` },
+];
+
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=(), geolocation=(self)';
+
+export function cspFor(path: string): string {
+  return (
+    (CSP_BY_PATH.find((p) => path.startsWith(p.prefix)) ?? CSP_BY_PATH[CSP_BY_PATH.length - 1])?.policy ?? ''
+  );
+}
+
+export function securityHeaders(opts: { trustProxy: number }): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const h = c.res.headers;
+    const set = (name: string, value: string) => {
+      if (!h.has(name)) h.set(name, value);
+    };
+    set('Content-Security-Policy', cspFor(c.req.path));
+    set('X-Frame-Options', 'DENY');
+    set('X-Content-Type-Options', 'nosniff');
+    set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    set('Permissions-Policy', PERMISSIONS_POLICY);
+    set('Cross-Origin-Opener-Policy', 'same-origin');
+    // Only over HTTPS: HSTS on plain HTTP is ignored by browsers and would mislead.
+    if (isHttps(c, opts.trustProxy)) set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  };
+}
