@@ -98,8 +98,6 @@ export const pageTemplates = async (request: APIRequestContext) => {
     '/finance',
     '/parts/thank-you',
     '/no-such-page',
-    '/pre-owned',
-    '/pre-owned/subaru/forester/100001',
     `/dealer/${d.dealers.at(-1)?.siteName}`,
   ];
 };
