@@ -11,7 +11,12 @@ const NO_FRAMES = "frame-ancestors 'none'";
 
 /** Content-Security-Policy per path prefix, first match wins. Keep '/' last. */
 export const CSP_BY_PATH: { prefix: string; policy: string }[] = [
-  // JSON, plus the one-page reference at /api/docs (its only inline code is a <style>).
+  // The API reference viewer (Scalar, served from our own origin) boots from an inline script.
+  {
+    prefix: '/api/docs',
+    policy: `default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; ${NO_FRAMES}`,
+  },
+  // JSON answers.
   {
     prefix: '/api/',
     policy: `default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; ${NO_FRAMES}`,
