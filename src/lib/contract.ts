@@ -7,7 +7,7 @@ export type { BlogPost, BlogSummary } from './contract/blog.ts';
 export type { Build } from './contract/builds.ts';
 export type { Dealer } from './contract/dealers.ts';
 export type { HydraCollection, Violation } from './contract/hydra.ts';
-export type { Upload } from './contract/media.ts';
+export type { Image, Photo, Upload } from './contract/media.ts';
 export type { RangeModel, Variant, VariantColor } from './contract/range.ts';
 export type { Special, SpecialGroup } from './contract/specials.ts';
 export type {

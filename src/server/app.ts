@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { PHOTO_LIMITS } from '../lib/photos.ts';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import type { Deps } from './deps.ts';
 import { inputGuard } from './http/input-guard.ts';
@@ -17,6 +18,7 @@ import { dealerRoutes } from './routes/dealers.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { editorRoutes } from './routes/editor.ts';
 import { leadRoutes } from './routes/leads.ts';
+import { PHOTO_UPLOAD_PATH } from './routes/photos.ts';
 import { rangeRoutes } from './routes/range.ts';
 import { specialRoutes } from './routes/specials.ts';
 import { stockFacetRoutes } from './routes/stock-facets.ts';
@@ -45,14 +47,22 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
     }
     c.header('X-Content-Type-Options', 'nosniff');
   });
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        problem(c, 413, statusTitle(413), `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
-    }),
-  );
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) =>
+      problem(c, 413, statusTitle(413), `The request body is larger than ${MAX_BODY_BYTES} bytes.`),
+  });
+  const uploadLimit = bodyLimit({
+    maxSize: PHOTO_LIMITS.maxRequestBytes,
+    onError: (c) =>
+      problem(
+        c,
+        413,
+        statusTitle(413),
+        `The upload is larger than ${PHOTO_LIMITS.maxRequestBytes / 1024 / 1024} MB; send fewer photos at a time.`,
+      ),
+  });
+  api.use('*', (c, next) => (PHOTO_UPLOAD_PATH.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
   api.use('*', inputGuard());
 
   const groups = [

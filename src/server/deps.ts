@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/client.ts';
 import type { Database } from './db/schema.ts';
+import type { Logger } from './log.ts';
+import type { BlobStore } from './media/storage.ts';
 import type { Coordinator } from './publish/coordinator.ts';
 
 export interface Deps {
@@ -13,4 +15,7 @@ export interface Deps {
   publishing?: Coordinator;
   /** The in-process cache of public API answers (server.ts); cleared whenever content changes. */
   readCache?: { clear: () => void };
+  /** Where uploads are stored; unset: the local directory DATA_DIR/uploads (media/storage.ts). */
+  storage?: BlobStore;
+  logger?: Logger;
 }

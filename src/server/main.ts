@@ -7,6 +7,8 @@ import { prepare } from './boot.ts';
 import { loadConfig } from './config.ts';
 import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
+import { startOrphanSweep } from './media/photos.ts';
+import { storeOf } from './media/storage.ts';
 import { createCoordinator } from './publish/coordinator.ts';
 import { startSchedule } from './publish/schedule.ts';
 import { createServerApp } from './server.ts';
@@ -33,6 +35,7 @@ if (!config.publishing.editorToken)
 if (!config.publishing.rebuildSecret)
   logger.warn('REBUILD_SECRET is not set: the rebuild webhook answers 503');
 const app = createServerApp(deps, logger);
+const stopSweep = startOrphanSweep(deps.db, storeOf(deps), logger);
 if (config.leads.encryptionKeyIsDev) logger.warn('LEAD_ENCRYPTION_KEY is not set: using the development key');
 const leadWorker = config.leads.worker ? startLeadWorker(deps, logger) : undefined;
 
@@ -56,6 +59,7 @@ const shutdown = (signal: string) => {
   server.close(async () => {
     await leadWorker?.stop();
     stopSchedule();
+    stopSweep();
     await publishing.stop();
     await destroy();
     logger.info('stopped');

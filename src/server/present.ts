@@ -8,6 +8,7 @@ import type {
   BlogPost,
   BlogSummary,
   Dealer,
+  Image,
   RangeModel,
   Special,
   Variant,
@@ -16,6 +17,7 @@ import type {
   VehicleSummary,
 } from '../lib/contract.ts';
 import { imageUrl } from '../lib/images.ts';
+import { drawnImage } from '../lib/photos.ts';
 import type {
   BannersTable,
   BlogPostsTable,
@@ -25,6 +27,7 @@ import type {
   SpecialsTable,
   VehiclesTable,
 } from './db/schema.ts';
+import { type PhotoRow, photoImage } from './media/photos.ts';
 
 type Row<T> = Selectable<T>;
 
@@ -138,14 +141,24 @@ export function vehiclePath(v: Pick<VehiclesTable, 'make_slug' | 'model_slug' | 
   return `/pre-owned/${v.make_slug}/${v.model_slug}/${v.id}`;
 }
 
-export function presentVehicleSummary(v: VehicleWithDealer): VehicleSummary {
-  const images = parseJson<string[]>(v.images, []);
+/** Uploaded photos (main first) when the car has them, else its drawn demo images. */
+function vehicleImages(v: Pick<VehiclesTable, 'images'>, photos: PhotoRow[] | undefined): Image[] {
+  if (photos?.length) return photos.map(photoImage);
+  return parseJson<string[]>(v.images, []).map((file) => drawnImage('used', file));
+}
+
+/** `photos`: the car's main photo (or all of them); see media/photos.ts photosByVehicle. */
+export function presentVehicleSummary(v: VehicleWithDealer, photos?: PhotoRow[]): VehicleSummary {
+  return summary(v, vehicleImages(v, photos)[0] ?? null);
+}
+
+function summary(v: VehicleWithDealer, image: Image | null): VehicleSummary {
   return {
     '@id': `/api/vehicles/${v.id}`,
     '@type': 'Vehicle',
     id: v.id,
     uri: vehiclePath(v),
-    image: images[0] ? { uri: imageUrl('used', images[0]), file: images[0] } : null,
+    image,
     make: v.make,
     make_slug: v.make_slug,
     model: v.model,
@@ -166,14 +179,15 @@ export function presentVehicleSummary(v: VehicleWithDealer): VehicleSummary {
   };
 }
 
-export function presentVehicleDetail(v: VehicleWithDealer): VehicleDetail {
-  const files = parseJson<string[]>(v.images, []);
+/** `photos`: every photo of the car, main first then gallery order. */
+export function presentVehicleDetail(v: VehicleWithDealer, photos?: PhotoRow[]): VehicleDetail {
+  const images = vehicleImages(v, photos);
   return {
-    ...presentVehicleSummary(v),
+    ...summary(v, images[0] ?? null),
     images: {
       '@type': 'hydra:Collection',
-      'hydra:member': files.map((file) => ({ uri: imageUrl('used', file), file })),
-      'hydra:totalItems': files.length,
+      'hydra:member': images,
+      'hydra:totalItems': images.length,
     },
     mileage: { '@type': 'hydra:Collection', 'hydra:member': [v.mileage], 'hydra:totalItems': 1, unit: 'km' },
     body_type: v.body_type,

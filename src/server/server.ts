@@ -30,6 +30,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     }
   });
   // Outside compression, so each compressed form is kept once (see http/micro-cache.ts).
+  deps.logger ??= logger;
   const readCache = createMicroCache({ ttlMs: deps.config.apiCacheTtlMs });
   deps.readCache = readCache;
   app.use('/api/*', readCache.middleware);

@@ -5,11 +5,10 @@
 import type { VehicleSummary } from '../../lib/contract.ts';
 import { financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
-import { imageSize, imageSrcset, imageUrl } from '../../lib/images.ts';
 import { withDealer } from '../../lib/urls.ts';
+import { Picture } from '../picture/Picture.tsx';
 
 const SIZES = '(min-width: 1200px) 290px, (min-width: 900px) 30vw, (min-width: 600px) 50vw, 100vw';
-const { width, height } = imageSize('used', 400);
 
 interface Props {
   car: VehicleSummary;
@@ -24,13 +23,10 @@ export function UsedCard({ car, site, eager }: Props) {
   return (
     <article className="card uc">
       {car.image ? (
-        <img
+        <Picture
+          image={car.image}
           className="card-media uc-img"
-          src={imageUrl('used', car.image.file, 400)}
-          srcSet={imageSrcset('used', car.image.file)}
           sizes={SIZES}
-          width={width}
-          height={height}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"

@@ -3,20 +3,18 @@
  * browser's own; previous/next buttons, thumbnails and the arrow keys move between photos.
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { imageSize, imageSrcset, imageUrl } from '../../lib/images.ts';
+import type { Image } from '../../lib/contract.ts';
+import { Picture } from '../picture/Picture.tsx';
 
 interface Props {
-  files: string[];
+  images: Image[];
   name: string;
 }
 
-const { width, height } = imageSize('used');
-const thumb = imageSize('used', 400);
-
-export function Gallery({ files, name }: Props) {
+export function Gallery({ images, name }: Props) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
-  const count = files.length;
+  const count = images.length;
   if (count === 0) return <div className="uvg-empty">Photos of this car are coming soon.</div>;
 
   const go = (i: number) => {
@@ -50,16 +48,13 @@ export function Gallery({ files, name }: Props) {
           onScroll={onScroll}
           onKeyDown={onKey}
         >
-          {files.map((file, i) => (
-            <img
-              key={file}
+          {images.map((image, i) => (
+            <Picture
+              key={image.uri}
+              image={image}
               className="uvg-slide"
-              src={imageUrl('used', file)}
-              srcSet={imageSrcset('used', file)}
               sizes="(min-width: 1200px) 700px, (min-width: 900px) 58vw, 100vw"
-              width={width}
-              height={height}
-              alt={`${name}, view ${i + 1} of ${count}`}
+              alt={image.alt || `${name}, view ${i + 1} of ${count}`}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}
               decoding={i === 0 ? 'sync' : 'async'}
@@ -91,16 +86,10 @@ export function Gallery({ files, name }: Props) {
       </div>
       {count > 1 && (
         <ul className="uvg-thumbs">
-          {files.map((file, i) => (
-            <li key={file}>
+          {images.map((image, i) => (
+            <li key={image.uri}>
               <button type="button" aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}>
-                <img
-                  src={imageUrl('used', file, 400)}
-                  width={thumb.width}
-                  height={thumb.height}
-                  alt=""
-                  loading="lazy"
-                />
+                <Picture image={image} sizes="96px" alt="" loading="lazy" />
                 <span className="visually-hidden">Show photo {i + 1}</span>
               </button>
             </li>

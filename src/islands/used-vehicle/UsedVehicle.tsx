@@ -135,7 +135,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
   return (
     <article className="uv">
       <div className="uv-top">
-        <Gallery files={v.images['hydra:member'].map((i) => i.file)} name={name} />
+        <Gallery images={v.images['hydra:member']} name={name} />
         <div className="uv-summary">
           <span className="eyebrow">
             {v.state_of_vehicle === 'Demo' ? 'Demo' : 'Pre-owned'} {v.make}

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { FUEL_TYPES, TRANSMISSION_TYPES, VEHICLE_STATES } from '../vehicle-query.ts';
 import { context, int, named } from './hydra.ts';
-import { Upload } from './media.ts';
+import { Image } from './media.ts';
 
 const summaryEntries = {
   ...context,
@@ -10,7 +10,7 @@ const summaryEntries = {
   '@type': v.literal('Vehicle'),
   id: int,
   uri: v.pipe(v.string(), v.description('Its page on the site.')),
-  image: v.nullable(Upload),
+  image: v.nullable(Image),
   make: v.string(),
   make_slug: v.string(),
   model: v.string(),
@@ -38,7 +38,7 @@ export const VehicleDetail = named(
     ...summaryEntries,
     images: v.object({
       '@type': v.literal('hydra:Collection'),
-      'hydra:member': v.array(Upload),
+      'hydra:member': v.array(Image),
       'hydra:totalItems': int,
     }),
     mileage: v.object({

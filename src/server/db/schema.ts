@@ -5,6 +5,7 @@
  */
 import type { Generated } from 'kysely';
 import type { BuildTables } from './schema-builds.ts';
+import type { MediaTables } from './schema-media.ts';
 
 export interface DealersTable {
   id: number;
@@ -129,7 +130,7 @@ export interface BlogPostsTable {
   keywords: string;
 }
 
-export interface Database extends BuildTables {
+export interface Database extends BuildTables, MediaTables {
   dealers: DealersTable;
   banners: BannersTable;
   range_models: RangeModelsTable;

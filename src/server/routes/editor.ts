@@ -8,11 +8,13 @@ import type { Deps } from '../deps.ts';
 import { requireEditor } from '../editor/auth.ts';
 import { resourceRoutes } from '../editor/crud.ts';
 import { RESOURCES } from '../editor/resources.ts';
+import { photoRoutes } from './photos.ts';
 
 export function editorRoutes(deps: Deps) {
   const app = new Hono();
   app.use('/editor/*', requireEditor(deps));
   app.use('/editor', requireEditor(deps));
   for (const r of RESOURCES) app.route('/', resourceRoutes(deps, r));
+  app.route('/', photoRoutes(deps));
   return app;
 }

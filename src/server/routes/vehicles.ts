@@ -7,6 +7,7 @@ import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
 import { getStockItem, listStock } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
+import { photosByVehicle } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentVehicleDetail, presentVehicleSummary } from '../present.ts';
 import { checkPath, checkQuery, pathId, pathText, vehicleQuery } from './params.ts';
@@ -25,7 +26,8 @@ export function vehicleRoutes(deps: Deps) {
       const { id } = c.req.valid('param');
       const row = await getStockItem(deps.db, id);
       if (!row) throw notFound('Vehicle', String(id));
-      const car = presentVehicleDetail(row);
+      const photos = await photosByVehicle(deps.db, [id]);
+      const car = presentVehicleDetail(row, photos.get(id));
       return item(c, 'Vehicle', car['@id'], car);
     },
   );
@@ -44,7 +46,13 @@ export function vehicleRoutes(deps: Deps) {
       const query = c.req.valid('query');
       const scope = await resolveDealerScope(deps, c.req.valid('param').dealerSlug);
       const { rows, total } = await listStock(deps.db, query, scope.dealerSlug);
-      return collection(c, 'Vehicle', rows.map(presentVehicleSummary), total, {
+      const mains = await photosByVehicle(
+        deps.db,
+        rows.map((r) => r.id),
+        true,
+      );
+      const members = rows.map((r) => presentVehicleSummary(r, mains.get(r.id)));
+      return collection(c, 'Vehicle', members, total, {
         page: query.page,
         pageSize: USED_PAGE_SIZE,
       });

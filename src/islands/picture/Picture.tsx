@@ -1,0 +1,24 @@
+/**
+ * An image from the API (the Image schema of src/lib/contract/media.ts) as <picture>: AVIF and WebP sources with every
+ * stored width, the fallback file in <img> with its intrinsic size (no layout shift). The <picture> box
+ * takes no part in layout (.pic in global.css), so the <img> styles of a card or gallery keep working.
+ */
+import type { ImgHTMLAttributes } from 'react';
+import type { Image } from '../../lib/contract.ts';
+
+interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
+  image: Image;
+  sizes: string;
+  alt: string;
+}
+
+export function Picture({ image, sizes, alt, ...img }: Props) {
+  return (
+    <picture className="pic">
+      {image.sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
+      ))}
+      <img src={image.uri} width={image.width} height={image.height} alt={alt} {...img} />
+    </picture>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Uploaded photos (issue 10 §3): the limits the server enforces and the renditions it makes, shared by the
+ * server, the pages that show photos and the admin that uploads them (which can check files before sending).
+ * The shapes of the photo endpoints are valibot schemas in ./contract/media.ts.
+ * See docs/decisions/070-photo-storage.md and 071-photo-ingest.md.
+ */
+import type { Image, Rendition } from './contract/media.ts';
+import { type ImageKind, imageSize, imageSrcset, imageUrl } from './images.ts';
+
+export const PHOTO_LIMITS = {
+  /** Per file: a phone's full-size photo is 2-8 MB; 15 MB leaves room for a DSLR JPEG. */
+  maxBytes: 15 * 1024 * 1024,
+  /** Per request, so one drag-and-drop of a dozen photos still fits. */
+  maxRequestBytes: 100 * 1024 * 1024,
+  maxFiles: 20,
+  minWidth: 800,
+  minHeight: 600,
+  /** Per side, after auto-orientation; also bounds the decoded size (a decompression bomb is refused early). */
+  maxSide: 12_000,
+  maxAltLength: 250,
+} as const;
+
+/**
+ * Widths made in AVIF and WebP (only those not wider than the photo): 400 for small cards, 800 for cards
+ * on 2x screens and 375 px phones, 1200 for phones at 3x, 1600 for the desktop gallery at 2x.
+ */
+export const PHOTO_WIDTHS = [400, 800, 1200, 1600] as const;
+/** One JPEG for clients that take neither (and for Open Graph / JSON-LD, where JPEG is safest). */
+export const PHOTO_JPEG_WIDTH = 1200;
+
+export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
+
+export const MIME = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+} as const satisfies Record<PhotoFormat, string>;
+
+const url = (key: string) => `/uploads/${key}`;
+
+/** The public shape of a photo from its stored renditions. */
+export function publicImage(renditions: readonly Rendition[], alt: string): Image {
+  const byFormat = (f: PhotoFormat) =>
+    renditions.filter((r) => r.format === f).sort((a, b) => a.width - b.width);
+  const fallback = byFormat('jpeg')[0] ?? byFormat('webp').at(-1);
+  if (!fallback) throw new Error('a photo has no fallback rendition');
+  const sources = (['avif', 'webp'] as const)
+    .map((f) => ({
+      type: MIME[f],
+      srcset: byFormat(f)
+        .map((r) => `${url(r.key)} ${r.width}w`)
+        .join(', '),
+    }))
+    .filter((s) => s.srcset);
+  return {
+    uri: url(fallback.key),
+    file: fallback.key,
+    width: fallback.width,
+    height: fallback.height,
+    alt,
+    sources,
+  };
+}
+
+/** The same shape for a drawn demo image (WebP at every width of its kind, src/lib/images.ts). */
+export function drawnImage(kind: ImageKind, file: string, alt = ''): Image {
+  const { width, height } = imageSize(kind);
+  return {
+    uri: imageUrl(kind, file),
+    file,
+    width,
+    height,
+    alt,
+    sources: [{ type: MIME.webp, srcset: imageSrcset(kind, file) }],
+  };
+}
