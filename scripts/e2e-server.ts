@@ -4,6 +4,7 @@
  * E2E_REUSE_BUILD=1), then served like production.
  */
 import { rmSync } from 'node:fs';
+import { E2E_EDITOR_TOKEN } from './e2e-env.ts';
 
 process.env.DATA_DIR ??= 'data/e2e';
 process.env.DATABASE_URL ??= `sqlite:${process.env.DATA_DIR}/site.db`;
@@ -12,6 +13,10 @@ process.env.NODE_ENV ??= 'test';
 // The lead-form browser tests send many leads from one address in a minute; the per-IP limit itself is
 // covered by the API tests, and the form's 429 message by a routed response (tests/e2e/leads).
 process.env.RATE_LIMIT_LEADS ??= '1000/60s';
+// Specs that change content through the editor API (photos) use this token. Their changes are visible at
+// once through the API-driven islands; the rebuild they queue waits a day, so no build runs mid-suite.
+process.env.EDITOR_TOKEN ??= E2E_EDITOR_TOKEN;
+process.env.REBUILD_DEBOUNCE_MS ??= '86400000';
 if (process.env.E2E_REUSE_BUILD !== '1')
   rmSync(`${process.env.DATA_DIR}/builds`, { recursive: true, force: true });
 await import('../src/server/main.ts');
