@@ -8,7 +8,11 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, wri
 import { join, relative } from 'node:path';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectionOf } from '../../src/lib/contract/hydra.ts';
+import { Photo as PhotoSchema } from '../../src/lib/contract/media.ts';
+import { VehicleDetail, VehicleSummary } from '../../src/lib/contract/vehicles.ts';
 import type { Photo } from '../../src/lib/contract.ts';
 import { sweepOrphans } from '../../src/server/media/photos.ts';
 import { type BlobStore, localStore } from '../../src/server/media/storage.ts';
@@ -128,6 +132,7 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
 
     const r = await upload(CAR, form({ data: jpeg, name: 'IMG_0001.jpg' }));
     expect(r.status).toBe(201);
+    v.parse(collectionOf(PhotoSchema), r.body); // the contract's shape, exactly
     expect(r.body['hydra:totalItems']).toBe(1);
     const [photo] = r.body['hydra:member'] as [Photo];
     expect(photo).toMatchObject({ '@type': 'Photo', position: 0, is_main: true, alt: '' });
@@ -311,6 +316,7 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
       images: Collection<{ uri: string; sources: unknown[]; alt: string }>;
     }>(`/api/vehicles/${CAR}`);
     expect(detail.status).toBe(200);
+    v.parse(VehicleDetail, detail.body);
     const uris = detail.body.images['hydra:member'].map((i) => i.uri);
     expect(uris).toEqual([main, ...editor.filter((p) => !p.is_main)].map((p) => p.uri));
     expect(detail.body.image.uri).toBe(main.uri);
@@ -320,7 +326,7 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
       '/api/motus-subaru/vehicles?order[price]=asc&page=1',
     );
     const all = [list.body];
-    for (let page = 2; !all.some((c) => c['hydra:member'].some((v) => v.id === CAR)); page++)
+    for (let page = 2; !all.some((c) => c['hydra:member'].some((x) => x.id === CAR)); page++)
       all.push(
         (
           await api.json<Collection<{ id: number; image: { uri: string } }>>(
@@ -328,7 +334,8 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
           )
         ).body,
       );
-    const card = all.flatMap((c) => c['hydra:member']).find((v) => v.id === CAR);
+    const card = all.flatMap((c) => c['hydra:member']).find((x) => x.id === CAR);
+    v.parse(VehicleSummary, card);
     expect(card?.image.uri).toBe(main.uri);
 
     // A car without uploads keeps its drawn images.
