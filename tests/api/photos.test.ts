@@ -186,6 +186,41 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
     expect((await pixel(10))[0]).toBeLessThan(60);
   });
 
+  it('accepts PNG, WebP and HEIF (AVIF-coded) by their content, whatever the name or Content-Type', async () => {
+    const base = () =>
+      sharp({
+        create: { width: 1000, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      });
+    const r = await upload(
+      CAR,
+      form(
+        { data: await base().png().toBuffer(), name: 'photo.jpg', type: 'image/jpeg' },
+        { data: await base().webp().toBuffer(), name: 'photo.png', type: 'text/plain' },
+        {
+          data: await base().heif({ compression: 'av1' }).toBuffer(),
+          name: 'IMG_0002.HEIC',
+          type: 'image/heic',
+        },
+      ),
+    );
+    expect(r.status).toBe(201);
+    const added = r.body['hydra:member'].slice(-3);
+    expect(added.map((p) => p.original)).toEqual(Array(3).fill({ width: 1000, height: 800 }));
+    // Transparent areas are flattened onto white.
+    const jpg = added[0]?.renditions.find((x) => x.format === 'jpeg');
+    const pixel = await sharp(join(uploads, jpg?.key ?? ''))
+      .extract({ left: 5, top: 5, width: 1, height: 1 })
+      .raw()
+      .toBuffer();
+    expect(Math.min(...pixel)).toBeGreaterThan(245);
+    for (const p of added)
+      expect(
+        (await api.fetch(`/api/editor/vehicles/${CAR}/images/${p.id}`, { method: 'DELETE', headers: auth }))
+          .status,
+      ).toBe(204);
+    await expectConsistent();
+  });
+
   it.each([
     [
       'a text file named .jpg',

@@ -47,6 +47,17 @@ export function sniff(bytes: Buffer): Ingested['source'] | null {
 /** `_code` names the case for readers of this file; the answer is the status and its detail. */
 const refuse = (status: 413 | 415 | 422, detail: string, _code: string) => new ApiError(status, detail);
 
+/** Why sharp could not read the file, as the client's problem; HEVC HEIC is named (prebuilt libvips lacks it). */
+function unreadable(source: Ingested['source'], err: unknown): ApiError {
+  if (source === 'heif' && /codec|unsupported|decoder|plugin/i.test(String((err as Error)?.message)))
+    return refuse(
+      415,
+      'This HEIC image uses a compression this server cannot read; export it as JPEG and upload that.',
+      'heic_unsupported',
+    );
+  return refuse(422, 'The image is damaged or incomplete (cut short) and cannot be read.', 'unreadable');
+}
+
 /** Checks the file and makes every rendition; a bad file throws a 413, 415 or 422 naming the problem. */
 export async function ingest(bytes: Buffer): Promise<Ingested> {
   if (bytes.length > PHOTO_LIMITS.maxBytes)
@@ -59,8 +70,8 @@ export async function ingest(bytes: Buffer): Promise<Ingested> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw refuse(422, 'The image is damaged and cannot be read.', 'unreadable');
+  } catch (err) {
+    throw unreadable(source, err);
   }
   if (meta.format !== source) throw refuse(415, NOT_AN_IMAGE, 'not_an_image');
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
@@ -87,18 +98,11 @@ export async function ingest(bytes: Buffer): Promise<Ingested> {
     pixels = await sharp(bytes, { failOn: 'error', limitInputPixels })
       .autoOrient()
       .resize({ width: largest, withoutEnlargement: true })
-      .removeAlpha()
+      .flatten({ background: '#ffffff' }) // transparent PNG/WebP areas become white, not black
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (err) {
-    const message = String((err as Error).message);
-    if (source === 'heif' && /codec|unsupported|decoder|plugin/i.test(message))
-      throw refuse(
-        415,
-        'This HEIC image uses a compression this server cannot read; export it as JPEG and upload that.',
-        'heic_unsupported',
-      );
-    throw refuse(422, 'The image is damaged or incomplete (cut short) and cannot be read.', 'unreadable');
+    throw unreadable(source, err);
   }
   const { data, info } = pixels;
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
