@@ -11,6 +11,8 @@ import type { Deps } from './deps.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { ApiError, problem, statusTitle } from './hydra.ts';
 import { type Logger, requestIds } from './log.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { authRoutes } from './routes/auth.ts';
 import { bannerRoutes } from './routes/banners.ts';
 import { blogRoutes } from './routes/blog.ts';
 import { buildRoutes } from './routes/builds.ts';
@@ -67,6 +69,8 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
 
   const groups = [
     (d: Deps) => docsRoutes(d, () => root),
+    authRoutes,
+    (d: Deps) => adminRoutes(d, options.logger),
     dealerRoutes,
     bannerRoutes,
     rangeRoutes,

@@ -87,6 +87,19 @@ const EnvSchema = v.object({
   AUTO_PUBLISH: v.optional(v.picklist(['true', 'false']), 'true'),
   KEEP_BUILDS: v.pipe(int(5), v.minValue(2, 'must be at least 2 (the live build and one to roll back to)')),
   REBUILD_DEBOUNCE_MS: int(5000),
+  // Staff accounts (docs/decisions/060-staff-auth.md)
+  AUTH_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ADMIN_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address'))),
+  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(12, 'must be at least 12 characters'))),
+  STAFF_FROM_EMAIL: v.optional(v.pipe(v.string(), v.email()), 'website-admin@localhost.localdomain'),
+  RATE_LIMIT_SIGN_IN: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+\/\d+(ms|s|m|h)$/, "must look like '5/60s'")),
+    '5/60s',
+  ),
+  SIGN_IN_LOCKOUT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+\/\d+(ms|s|m|h)$/, "must look like '5/15m'")),
+    '5/15m',
+  ),
 });
 
 /** A cron expression croner accepts (5 or 6 fields) in a valid IANA time zone, or 'off'. */
@@ -118,7 +131,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: LEAD_ENCRYPTION_KEY is required in production (openssl rand -base64 32)',
     );
   }
+  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
+    throw new Error('Invalid configuration: AUTH_SECRET is required in production (openssl rand -base64 32)');
+  }
+  if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
+    throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  }
   checkSchedule(c.REBUILD_SCHEDULE, c.REBUILD_TIMEZONE);
+  const rate = (s: string) => {
+    const [n, w] = s.split('/') as [string, string];
+    return { limit: Number(n), windowMs: parseDuration(w) };
+  };
   const [limit, window] = c.RATE_LIMIT_LEADS.split('/') as [string, string];
   return {
     env: c.NODE_ENV,
@@ -172,6 +195,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       autoPublish: c.AUTO_PUBLISH === 'true',
       keepBuilds: c.KEEP_BUILDS,
       debounceMs: c.REBUILD_DEBOUNCE_MS,
+    },
+    staff: {
+      /** Signs session cookies and tokens; outside production a fixed development secret stands in. */
+      secret: c.AUTH_SECRET ?? 'sdg development auth secret: never use in production',
+      secretIsDev: !c.AUTH_SECRET,
+      /** Cookies get Secure everywhere but development (plain http://localhost). */
+      secureCookies: c.NODE_ENV !== 'development',
+      firstAdmin: c.ADMIN_EMAIL ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD as string } : undefined,
+      fromEmail: c.STAFF_FROM_EMAIL,
+      /** Sign-in attempts per client address and window (better-auth's limiter). */
+      signInRate: rate(c.RATE_LIMIT_SIGN_IN),
+      /** Wrong passwords in a row for one account, and how long it is then locked. */
+      lockout: (() => {
+        const r = rate(c.SIGN_IN_LOCKOUT);
+        return { failures: r.limit, lockMs: r.windowMs };
+      })(),
     },
   };
 }

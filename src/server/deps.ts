@@ -1,5 +1,6 @@
 /** What every route module needs: the database and the checked configuration. */
 import type { Kysely } from 'kysely';
+import type { StaffAuth } from './auth/staff-auth.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/client.ts';
 import type { Database } from './db/schema.ts';
@@ -18,4 +19,6 @@ export interface Deps {
   /** Where uploads are stored; unset: the local directory DATA_DIR/uploads (media/storage.ts). */
   storage?: BlobStore;
   logger?: Logger;
+  /** Staff sign-in (better-auth), made on first use by staffAuth(deps). */
+  auth?: StaffAuth;
 }

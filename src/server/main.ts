@@ -3,6 +3,7 @@
  * Builds the site first when there is no published build. Stops cleanly on SIGTERM/SIGINT.
  */
 import { serve } from '@hono/node-server';
+import { ensureFirstAdmin } from './auth/staff.ts';
 import { prepare } from './boot.ts';
 import { loadConfig } from './config.ts';
 import { startLeadWorker } from './leads/worker.ts';
@@ -30,8 +31,12 @@ const publishing = createCoordinator({
 deps.publishing = publishing;
 await publishing.recover();
 const stopSchedule = startSchedule(publishing, { ...config.publishing, logger });
-if (!config.publishing.editorToken)
-  logger.warn('EDITOR_TOKEN is not set: editor endpoints and previews answer 503');
+if (config.publishing.editorToken)
+  logger.warn(
+    'EDITOR_TOKEN is deprecated: create an API key per integration in /admin (docs/decisions/061-machine-access.md)',
+  );
+if (config.staff.secretIsDev) logger.warn('AUTH_SECRET is not set: using the development secret');
+await ensureFirstAdmin(deps, logger);
 if (!config.publishing.rebuildSecret)
   logger.warn('REBUILD_SECRET is not set: the rebuild webhook answers 503');
 const app = createServerApp(deps, logger);

@@ -36,14 +36,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   app.use('/api/*', readCache.middleware);
   app.use('/api/*', compress());
   app.route('/', createApi(deps, { logger, ...apiOptions }));
-  app.route(
-    '/',
-    previewRoutes({
-      buildsDir: deps.config.buildsDir,
-      editorToken: deps.config.publishing.editorToken,
-      trustProxy: deps.config.trustProxy,
-    }),
-  );
+  app.route('/', previewRoutes(deps));
   app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir, uploadsDir: deps.config.uploadsDir }));
   return app;
 }

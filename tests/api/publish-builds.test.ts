@@ -192,7 +192,7 @@ describe.each(ENGINES)('builds on %s', (engine) => {
     }
   });
 
-  it('needs the editor token, and answers 503 in a process without a coordinator', async () => {
+  it('needs an API key, and answers 503 in a process without a coordinator', async () => {
     api = await openPublishApi(engine);
     const none = await api.fetch('/api/builds');
     expect(none.status).toBe(401);
@@ -202,7 +202,7 @@ describe.each(ENGINES)('builds on %s', (engine) => {
       headers: { Authorization: 'Bearer nope-nope-nope-nope' },
     });
     expect(wrong.status).toBe(401);
-    expect(((await wrong.json()) as { detail: string }).detail).toMatch(/wrong/);
+    expect(((await wrong.json()) as { detail: string }).detail).toMatch(/not a valid API key/);
     api.deps.publishing = undefined;
     expect((await api.fetch('/api/builds', { headers: auth })).status).toBe(503);
   });

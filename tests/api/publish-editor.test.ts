@@ -1,7 +1,15 @@
-/** Editor endpoints: token, CRUD with 422 violations, sanitised HTML, unique slugs, 404s, and a debounced rebuild per change. */
+/** Editor endpoints: API keys (and the deprecated token), CRUD with 422 violations, sanitised HTML, unique slugs, 404s, and a debounced rebuild per change. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, openTestApi } from './harness.ts';
-import { auth, jsonAuth, openPublishApi, type PublishApi } from './publish-helpers.ts';
+import {
+  API_KEY,
+  auth,
+  EDITOR_TOKEN,
+  jsonAuth,
+  openPublishApi,
+  type PublishApi,
+  storeKnownKey,
+} from './publish-helpers.ts';
 
 type Violations = {
   '@type': string;
@@ -37,7 +45,8 @@ const SERVICE = {
 describe.each(ENGINES)('editor API on %s', (engine) => {
   let api: PublishApi;
   beforeAll(async () => {
-    api = await openPublishApi(engine, { debounceMs: 30 });
+    // Long enough that three PATCHes (each audited) land inside one quiet window on a busy machine.
+    api = await openPublishApi(engine, { debounceMs: 250 });
   });
   afterAll(() => api.close());
   const send = (method: string, path: string, body?: unknown) =>
@@ -56,6 +65,10 @@ describe.each(ENGINES)('editor API on %s', (engine) => {
     });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('WWW-Authenticate')).toMatch(/invalid_token/);
+    const unknownKey = await api.fetch('/api/editor/blog_posts', {
+      headers: { Authorization: 'Bearer sdgk_not-a-key-we-ever-made-0123456789' },
+    });
+    expect(unknownKey.status).toBe(401);
     const basic = await api.fetch('/api/editor/banners', { headers: { Authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);
   });
@@ -268,12 +281,21 @@ describe.each(ENGINES)('editor API on %s', (engine) => {
     expect(broken.status).toBe(400);
   });
 
-  it('answers 503 when EDITOR_TOKEN is not configured', async () => {
+  it('still accepts the deprecated EDITOR_TOKEN for content while it is configured', async () => {
+    const r = await api.json('/api/editor/banners', { headers: { Authorization: `Bearer ${EDITOR_TOKEN}` } });
+    expect(r.status).toBe(200);
+  });
+
+  it('without EDITOR_TOKEN the editor API answers API keys, and the old token is refused', async () => {
     const off = await openTestApi(engine);
     try {
-      const r = await off.json<{ detail: string }>('/api/editor/blog_posts', { headers: auth });
-      expect(r.status).toBe(503);
-      expect(r.body.detail).toMatch(/EDITOR_TOKEN/);
+      await storeKnownKey(off.deps.db, API_KEY);
+      expect((await off.fetch('/api/editor/blog_posts', { headers: auth })).status).toBe(200);
+      const old = await off.json<{ detail: string }>('/api/editor/blog_posts', {
+        headers: { Authorization: `Bearer ${EDITOR_TOKEN}` },
+      });
+      expect(old.status).toBe(401);
+      expect(old.body.detail).toMatch(/not a valid API key/);
     } finally {
       await off.close();
     }

@@ -6,15 +6,44 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
+import type { KeyScope } from '../../src/lib/staff-access.ts';
+import { hashKey } from '../../src/server/auth/api-keys.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { signRebuild } from '../../src/server/editor/signature.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { type Builder, type Coordinator, createCoordinator } from '../../src/server/publish/coordinator.ts';
 import { type Engine, openTestApi, type TestApi } from './harness.ts';
 
+/** The deprecated shared token (docs/decisions/061-machine-access.md); tests of it use it on purpose. */
 export const EDITOR_TOKEN = 'editor-token-for-tests-0123456789';
 export const REBUILD_SECRET = 'rebuild-secret-for-tests-0123456789';
-export const auth = { Authorization: `Bearer ${EDITOR_TOKEN}` };
+/** An integration's API key with the content and build scopes; openPublishApi stores it. */
+export const API_KEY = 'sdgk_publishing-tests-key-0123456789abcdefghij';
+export const auth = { Authorization: `Bearer ${API_KEY}` };
+
+/** Stores an API key with a known secret (a fixture: real keys come from createApiKey, random). */
+export async function storeKnownKey(
+  db: Kysely<Database>,
+  key: string,
+  scopes: KeyScope[] = ['builds:publish', 'content:write'],
+) {
+  await db
+    .insertInto('api_keys')
+    .values({
+      id: randomUUID(),
+      name: `fixture ${scopes.join(' ')}`,
+      prefix: key.slice(0, 11),
+      key_hash: hashKey(key),
+      scopes: JSON.stringify(scopes),
+      created_by: null,
+      created_at: new Date().toISOString(),
+      expires_at: null,
+      last_used_at: null,
+      revoked_at: null,
+      revoked_by: null,
+    })
+    .execute();
+}
 export const jsonAuth = { ...auth, 'Content-Type': 'application/json' };
 
 export interface FakeBuilder {
@@ -95,6 +124,7 @@ export async function openPublishApi(
   opts: { env?: Record<string, string>; autoPublish?: boolean; keep?: number; debounceMs?: number } = {},
 ): Promise<PublishApi> {
   const api = await openTestApi(engine, { EDITOR_TOKEN, REBUILD_SECRET, ...opts.env });
+  await storeKnownKey(api.deps.db, API_KEY);
   const buildsDir = `data/test/builds-${randomUUID().slice(0, 8)}`;
   const fake = fakeBuilder(api.deps.db);
   const coordinator = createCoordinator({

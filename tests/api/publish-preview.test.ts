@@ -1,7 +1,8 @@
-/** Previews at /_preview/{id}/: behind the editor token (once as ?token=, then a scoped cookie), links kept inside, noindex. */
+/** Previews at /_preview/{id}/: for staff who may publish and API keys (once as ?token=, then a scoped cookie), links kept inside, noindex. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewRoutes } from '../../src/server/publish/preview.ts';
-import { EDITOR_TOKEN, jsonAuth, openPublishApi, type PublishApi } from './publish-helpers.ts';
+import { API_KEY, jsonAuth, openPublishApi, type PublishApi } from './publish-helpers.ts';
+import { signedIn } from './staff-helpers.ts';
 
 describe('build previews', () => {
   let api: PublishApi;
@@ -20,7 +21,7 @@ describe('build previews', () => {
     expect(patch.status).toBe(200);
     await api.coordinator.idle();
     draft = (await api.coordinator.list())[0]?.id as string;
-    preview = previewRoutes({ buildsDir: api.buildsDir, editorToken: EDITOR_TOKEN });
+    preview = previewRoutes(api.deps, api.buildsDir);
   });
   afterAll(() => api.close());
 
@@ -43,19 +44,19 @@ describe('build previews', () => {
       expect(r.status, path).toBe(404);
       expect(r.headers.get('Set-Cookie')).toBeNull();
     }
-    const h = { headers: { Authorization: `Bearer ${EDITOR_TOKEN}` } };
+    const h = { headers: { Authorization: `Bearer ${API_KEY}` } };
     expect((await preview.request(`/_preview/${draft}/a%0D%0Ab`, h)).status).toBe(404);
   });
 
   it('trades ?token= for an HttpOnly SameSite=Strict cookie scoped to the build and redirects without the token', async () => {
-    const r = await preview.request(`/_preview/${draft}/showroom/?token=${EDITOR_TOKEN}`);
+    const r = await preview.request(`/_preview/${draft}/showroom/?token=${API_KEY}`);
     expect(r.status).toBe(303);
     expect(r.headers.get('Location')).toBe(`/_preview/${draft}/showroom/`);
     const cookie = r.headers.get('Set-Cookie') ?? '';
     expect(cookie).toMatch(new RegExp(`Path=/_preview/${draft}/`));
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).not.toContain(EDITOR_TOKEN);
+    expect(cookie).not.toContain(API_KEY);
     const page = await preview.request(`/_preview/${draft}/showroom/`, {
       headers: { Cookie: cookie.split(';')[0] as string },
     });
@@ -70,7 +71,7 @@ describe('build previews', () => {
 
   it('shows the change that live does not, with links and assets kept inside the preview', async () => {
     const r = await preview.request(`/_preview/${draft}/`, {
-      headers: { Authorization: `Bearer ${EDITOR_TOKEN}` },
+      headers: { Authorization: `Bearer ${API_KEY}` },
     });
     expect(r.headers.get('X-Robots-Tag')).toBe('noindex, nofollow');
     expect(r.headers.get('Cache-Control')).toBe('private, no-store');
@@ -85,13 +86,13 @@ describe('build previews', () => {
     expect(html).toContain('href="/api/dealers"');
     expect(html).toContain('src="/uploads/banner-1.webp"');
     const css = await preview.request(`${p}/_astro/site.abc123.css`, {
-      headers: { Authorization: `Bearer ${EDITOR_TOKEN}` },
+      headers: { Authorization: `Bearer ${API_KEY}` },
     });
     expect(await css.text()).toContain(`url(${p}/_astro/bg.png)`);
   });
 
   it('answers the build’s own 404 page for an unknown path, 404 for an unknown build, and refuses path tricks', async () => {
-    const h = { headers: { Authorization: `Bearer ${EDITOR_TOKEN}` } };
+    const h = { headers: { Authorization: `Bearer ${API_KEY}` } };
     const missing = await preview.request(`/_preview/${draft}/nowhere/`, h);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Not found');
@@ -100,8 +101,10 @@ describe('build previews', () => {
     expect(trick.status).toBe(404);
   });
 
-  it('answers 503 when no editor token is configured', async () => {
-    const off = previewRoutes({ buildsDir: api.buildsDir });
-    expect((await off.request(`/_preview/${draft}/`)).status).toBe(503);
+  it('opens for a signed-in editor without a token; a dealer user is told nothing (404)', async () => {
+    const editor = await signedIn(api, 'editor');
+    expect((await preview.request(`/_preview/${draft}/`, { headers: editor.headers })).status).toBe(200);
+    const dealer = await signedIn(api, 'dealer', { dealers: ['motus-subaru-west-rand'] });
+    expect((await preview.request(`/_preview/${draft}/`, { headers: dealer.headers })).status).toBe(404);
   });
 });

@@ -9,6 +9,7 @@ import * as m002 from './migrations/002_leads.ts';
 import * as m003 from './migrations/003_builds.ts';
 import * as m004 from './migrations/004_vehicles_newest.ts';
 import * as m005 from './migrations/005_idempotency_owner.ts';
+import * as m006 from './migrations/006_staff.ts';
 import * as m007 from './migrations/007_vehicle_images.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '003_builds': m003,
   '004_vehicles_newest': m004,
   '005_idempotency_owner': m005,
+  '006_staff': m006,
   '007_vehicle_images': m007,
 };
 

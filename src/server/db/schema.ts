@@ -6,6 +6,7 @@
 import type { Generated } from 'kysely';
 import type { BuildTables } from './schema-builds.ts';
 import type { MediaTables } from './schema-media.ts';
+import type { StaffTables } from './schema-staff.ts';
 
 export interface DealersTable {
   id: number;
@@ -130,7 +131,7 @@ export interface BlogPostsTable {
   keywords: string;
 }
 
-export interface Database extends BuildTables, MediaTables {
+export interface Database extends BuildTables, MediaTables, StaffTables {
   dealers: DealersTable;
   banners: BannersTable;
   range_models: RangeModelsTable;

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
+import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
 import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
@@ -86,7 +87,15 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     if (problems.length) throw violationError(problems);
     return data;
   }
-  const changed = () => {
+  /** After a successful write: the audit entry (who, what, before and after), then a rebuild. */
+  const changed = async (c: import('hono').Context, action: string, id: number, before?: Row, after?: Row) => {
+    await audit(c, deps.db, deps.config.trustProxy, {
+      action: `content.${action}`,
+      resource: r.path,
+      resourceId: id,
+      before: before && present(before),
+      after: after && present(after),
+    });
     deps.readCache?.clear();
     deps.publishing?.contentChanged();
   };
@@ -136,9 +145,10 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
               .execute();
             return next;
           });
-          changed();
+          const created = (await find(id)) as Row;
+          await changed(c, 'create', id, undefined, created);
           c.header('Location', iri(id));
-          return item(c, r.type, iri(id), present((await find(id)) as Row), 201);
+          return item(c, r.type, iri(id), present(created), 201);
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= 4) throw err;
           // A concurrent insert took the id or the slug: a slug clash is the client's 422, an id clash a retry.
@@ -161,8 +171,9 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       if (isUniqueViolation(err)) throw violationError(await r.checks(deps.db, data, id));
       throw err;
     }
-    changed();
-    return item(c, r.type, iri(id), present((await find(id)) as Row));
+    const after = (await find(id)) as Row;
+    await changed(c, 'update', id, row, after);
+    return item(c, r.type, iri(id), present(after));
   };
   const notThere = problems(404);
   app.put(
@@ -184,9 +195,10 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     byId,
     async (c) => {
       const { id } = c.req.valid('param');
+      const before = await find(id);
       const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
-      changed();
+      if (!before || Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
+      await changed(c, 'delete', id, before);
       return c.body(null, 204);
     },
   );

@@ -36,9 +36,11 @@ describe('lead configuration', () => {
       /LEAD_ENCRYPTION_KEY is required in production/,
     );
     const key = KEY.toString('base64');
-    expect(loadConfig({ NODE_ENV: 'production', LEAD_ENCRYPTION_KEY: key }).leads.encryptionKeyIsDev).toBe(
-      false,
-    );
+    const secret = 'a production auth secret of 32+ characters';
+    expect(
+      loadConfig({ NODE_ENV: 'production', LEAD_ENCRYPTION_KEY: key, AUTH_SECRET: secret }).leads
+        .encryptionKeyIsDev,
+    ).toBe(false);
   });
 
   it('uses a fixed development key outside production and says so', () => {

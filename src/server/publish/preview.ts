@@ -1,16 +1,20 @@
 /**
- * Previews (issue 6): every retained build is served at /_preview/{buildId}/ behind the editor token,
+ * Previews (issue 6): every retained build is served at /_preview/{buildId}/ to staff who may publish
+ * (their admin session cookie), or to a machine's API key (docs/decisions/061-machine-access.md),
  * byte for byte what would go live except that root-relative links and asset URLs in HTML, CSS and JS
  * get the /_preview/{buildId} prefix, so navigation and assets stay inside that build. /api and /uploads
  * stay shared (they are live data either way). The token is accepted once as ?token= and traded for an
- * HttpOnly, SameSite=Strict cookie scoped to the build's path (an HMAC of the build id, not the token).
+ * HttpOnly, SameSite=Strict cookie scoped to the build's path (an HMAC of the build id under the
+ * server's auth secret, not the key), so a link can be opened in a browser that has no session.
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { bearerToken, constantTimeEqual, previewProof } from '../editor/auth.ts';
+import { principalForSecret, resolvePrincipal } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
+import { constantTimeEqual, previewProof } from '../editor/auth.ts';
 import { isHttps } from '../http/proxy.ts';
 
 const COOKIE = 'sdg_preview';
@@ -76,11 +80,12 @@ function fileFor(root: string, rest: string): string | null {
   return null;
 }
 
-export function previewRoutes(opts: { buildsDir: string; editorToken?: string; trustProxy?: number }) {
+export function previewRoutes(deps: Deps, dir = deps.config.buildsDir) {
   const app = new Hono();
-  const buildsDir = resolve(opts.buildsDir);
+  const buildsDir = resolve(dir);
+  const secret = deps.config.staff.secret;
 
-  const refuse = (c: Context, status: 404 | 503, message: string) => {
+  const refuse = (c: Context, status: 404, message: string) => {
     c.header('X-Robots-Tag', 'noindex, nofollow');
     c.header('Cache-Control', 'no-store');
     return c.text(message, status);
@@ -88,7 +93,10 @@ export function previewRoutes(opts: { buildsDir: string; editorToken?: string; t
   // One answer for "no such build" and "not yours": a 401 for a build that exists and a 404 for one
   // that does not would let anyone list build ids.
   const hidden = (c: Context) =>
-    refuse(c, 404, 'No preview is here. Editors open a preview once with ?token=<editor token>.');
+    refuse(c, 404, 'No preview is here. Sign in at /admin, or open a preview once with ?token=<API key>.');
+  /** Staff or a machine that may publish builds; anyone else is told nothing (hidden). */
+  const mayPreview = (p: Awaited<ReturnType<typeof resolvePrincipal>>) =>
+    p !== null && !('invalid' in p) && p.scopes.includes('builds:publish');
 
   app.on(['GET', 'HEAD'], '/_preview/:id', (c) => {
     const id = c.req.param('id');
@@ -96,34 +104,30 @@ export function previewRoutes(opts: { buildsDir: string; editorToken?: string; t
     return c.redirect(`/_preview/${id}/${new URL(c.req.url).search}`, 301);
   });
   app.on(['GET', 'HEAD'], '/_preview/:id/*', async (c) => {
-    const token = opts.editorToken;
-    if (!token) return refuse(c, 503, 'Previews are turned off on this server: set EDITOR_TOKEN.');
     const id = c.req.param('id');
     if (!ID_RE.test(id)) return hidden(c);
     const root = join(buildsDir, id);
 
     const url = new URL(c.req.url);
     const scope = `/_preview/${id}/`;
-    const proof = previewProof(token, id);
+    const proof = previewProof(secret, id);
     const queryToken = url.searchParams.get('token');
     if (queryToken !== null) {
-      if (!constantTimeEqual(queryToken, token)) return hidden(c);
+      if (!mayPreview(await principalForSecret(deps, queryToken))) return hidden(c);
       setCookie(c, COOKIE, proof, {
         path: scope,
         httpOnly: true,
         sameSite: 'Strict',
-        secure: isHttps(c, opts.trustProxy ?? 0),
+        secure: isHttps(c, deps.config.trustProxy),
         maxAge: 8 * 3600,
       });
       url.searchParams.delete('token'); // keep the token out of history, logs and Referer
       c.header('Cache-Control', 'no-store');
       return c.redirect(url.pathname + url.search, 303);
     }
-    const bearer = bearerToken(c);
     const cookie = getCookie(c, COOKIE);
     const ok =
-      (bearer !== null && constantTimeEqual(bearer, token)) ||
-      (cookie !== undefined && constantTimeEqual(cookie, proof));
+      (cookie !== undefined && constantTimeEqual(cookie, proof)) || mayPreview(await resolvePrincipal(c, deps));
     if (!ok || !existsSync(join(root, 'index.html'))) return hidden(c);
 
     let rest: string;

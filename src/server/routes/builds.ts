@@ -7,7 +7,9 @@ import * as v from 'valibot';
 import { Build, BuildRequest } from '../../lib/contract/builds.ts';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import type { Deps } from '../deps.ts';
-import { disabled, requireEditor } from '../editor/auth.ts';
+import { audit } from '../auth/audit.ts';
+import { requireScope } from '../auth/principal.ts';
+import { disabled } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { collection, item, problem } from '../hydra.ts';
 import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
@@ -53,11 +55,13 @@ export function buildRoutes(deps: Deps) {
   const app = new Hono();
   const coordinator = (c: Context): Coordinator | Response =>
     deps.publishing ?? problem(c, 503, 'Service Unavailable', 'This process does not run builds.');
-  const act = async (c: Context, fn: (p: Coordinator) => Promise<BuildRow>) => {
+  const act = async (c: Context, fn: (p: Coordinator) => Promise<BuildRow>, action?: string) => {
     const p = coordinator(c);
     if (p instanceof Response) return p;
     try {
       const b = presentBuild(await fn(p), p.currentId());
+      if (action)
+        await audit(c, deps.db, deps.config.trustProxy, { action, resource: 'builds', resourceId: b.id });
       return item(c, 'Build', b['@id'], b);
     } catch (err) {
       if (err instanceof PublishError)
@@ -74,8 +78,8 @@ export function buildRoutes(deps: Deps) {
     });
   };
 
-  app.use('/builds', requireEditor(deps));
-  app.use('/builds/*', requireEditor(deps));
+  app.use('/builds', requireScope(deps, 'builds:publish'));
+  app.use('/builds/*', requireScope(deps, 'builds:publish'));
 
   app.get(
     '/builds',
@@ -115,7 +119,13 @@ export function buildRoutes(deps: Deps) {
           return problem(c, 400, 'Bad Request', 'publish: must be true or false.');
         publish = value as boolean | undefined;
       }
-      return accepted(c, p, 'manual', publish);
+      const res = await accepted(c, p, 'manual', publish);
+      await audit(c, deps.db, deps.config.trustProxy, {
+        action: 'build.start',
+        resource: 'builds',
+        resourceId: res.headers.get('Location')?.split('/').pop(),
+      });
+      return res;
     },
   );
   app.post(
@@ -124,7 +134,7 @@ export function buildRoutes(deps: Deps) {
       200: ld(Build, 'Now live'),
       ...problems([409, 'Nothing to roll back to.']),
     }),
-    (c) => act(c, (p) => p.rollback()),
+    (c) => act(c, (p) => p.rollback(), 'build.rollback'),
   );
   app.get('/builds/:id', op('One build.', { 200: ld(Build, 'OK'), ...problems(404) }), byId, (c) =>
     act(c, async (p) => {
@@ -140,7 +150,7 @@ export function buildRoutes(deps: Deps) {
       ...problems(404, [409, 'Not publishable.']),
     }),
     byId,
-    (c) => act(c, (p) => p.publish(c.req.valid('param').id)),
+    (c) => act(c, (p) => p.publish(c.req.valid('param').id), 'build.publish'),
   );
   app.post(
     '/builds/:id/discard',
@@ -149,7 +159,7 @@ export function buildRoutes(deps: Deps) {
       ...problems(404, [409, 'Live or still building.']),
     }),
     byId,
-    (c) => act(c, (p) => p.discard(c.req.valid('param').id)),
+    (c) => act(c, (p) => p.discard(c.req.valid('param').id), 'build.discard'),
   );
 
   app.post(

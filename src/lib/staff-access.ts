@@ -1,0 +1,46 @@
+/**
+ * Who may do what in the back office (issue 10): the staff roles, the scopes that guard endpoints, and
+ * which scopes an API key may carry. Pure data, shared by the server (guards, better-auth's access
+ * control) and the admin app (menus, forms), so a role means the same thing everywhere.
+ */
+
+export const STAFF_ROLES = ['admin', 'editor', 'dealer', 'finance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** `resource:action`; one guard per endpoint group asks for exactly one of these. */
+export const SCOPES = [
+  'content:write', // /api/editor/* (range, specials, service deals, banners, blog)
+  'builds:publish', // /api/builds*, previews
+  'stock:write', // used stock of the caller's own dealership(s)
+  'leads:read', // the leads inbox, reveal finance fields (reserved for the finance role)
+  'staff:manage', // staff accounts, invitations, roles, dealer links
+  'keys:manage', // machine API keys
+  'audit:read', // the audit log
+] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const ROLE_SCOPES: Record<StaffRole, readonly Scope[]> = {
+  admin: SCOPES,
+  editor: ['content:write', 'builds:publish'],
+  dealer: ['stock:write'],
+  finance: ['leads:read'],
+};
+
+/** What an integration's key may be given: never staff or key management, which need a person. */
+export const KEY_SCOPES = [
+  'content:write',
+  'builds:publish',
+  'stock:write',
+] as const satisfies readonly Scope[];
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Admin (whole group, manages staff)',
+  editor: 'Editor (content and builds)',
+  dealer: 'Dealer (stock of their dealership)',
+  finance: 'Finance (leads inbox)',
+};
+
+export const isStaffRole = (s: unknown): s is StaffRole => STAFF_ROLES.includes(s as StaffRole);
+export const roleHas = (role: string | null | undefined, scope: Scope): boolean =>
+  isStaffRole(role) && ROLE_SCOPES[role].includes(scope);

@@ -1,0 +1,119 @@
+/**
+ * Who is calling, and may they (docs/decisions/061-machine-access.md). A request is one of:
+ * - a staff member, by the better-auth session cookie: the scopes of their role;
+ * - an integration, by `Authorization: Bearer sdgk_…` (an API key): the key's scopes;
+ * - the deprecated EDITOR_TOKEN bearer: content and builds, as before API keys existed.
+ * requireScope answers 401 without credentials (or with wrong ones) and 403 when the caller lacks
+ * the scope. A cookie-authenticated write must come from our own origin (CSRF).
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { isStaffRole, ROLE_SCOPES, type Scope } from '../../lib/staff-access.ts';
+import type { Deps } from '../deps.ts';
+import { bearerToken, constantTimeEqual } from '../editor/auth.ts';
+import { problem } from '../hydra.ts';
+import { KEY_PREFIX, verifyApiKey } from './api-keys.ts';
+import { staffAuth } from './staff-auth.ts';
+
+export type Principal =
+  | {
+      type: 'staff';
+      id: string;
+      email: string;
+      name: string;
+      role: string;
+      scopes: readonly Scope[];
+      /** A dealer user's dealership slugs. */
+      dealers: string[];
+    }
+  | { type: 'key'; id: string; name: string; scopes: readonly Scope[] }
+  | { type: 'token'; scopes: readonly Scope[] };
+
+/** What the deprecated EDITOR_TOKEN may do: exactly what it guarded before staff accounts. */
+export const EDITOR_TOKEN_SCOPES: readonly Scope[] = ['content:write', 'builds:publish'];
+
+type Resolved = Principal | { invalid: string } | null;
+
+/** A machine's secret: an API key, or the deprecated EDITOR_TOKEN. */
+export async function principalForSecret(
+  deps: Deps,
+  secret: string,
+): Promise<Principal | { invalid: string }> {
+  if (secret.startsWith(KEY_PREFIX)) {
+    const key = await verifyApiKey(deps.db, secret);
+    if (!key) return { invalid: 'The API key is unknown, revoked or expired.' };
+    return { type: 'key', id: key.id, name: key.name, scopes: JSON.parse(key.scopes) as Scope[] };
+  }
+  const token = deps.config.publishing.editorToken;
+  if (token && constantTimeEqual(secret, token)) return { type: 'token', scopes: EDITOR_TOKEN_SCOPES };
+  return { invalid: 'The bearer token is not a valid API key.' };
+}
+
+export async function resolvePrincipal(c: Context, deps: Deps): Promise<Resolved> {
+  const bearer = bearerToken(c);
+  if (bearer) return principalForSecret(deps, bearer);
+  if (!/(^|;\s*)(__Secure-)?sdg_admin\./.test(c.req.header('Cookie') ?? '')) return null;
+  const session = await staffAuth(deps).api.getSession({ headers: c.req.raw.headers });
+  if (!session) return null;
+  const u = session.user as typeof session.user & { role?: string | null };
+  const role = u.role ?? '';
+  const dealers =
+    role === 'dealer'
+      ? (
+          await deps.db
+            .selectFrom('staff_dealers')
+            .select('dealer_slug')
+            .where('staff_id', '=', u.id)
+            .execute()
+        ).map((r) => r.dealer_slug)
+      : [];
+  return {
+    type: 'staff',
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role,
+    scopes: isStaffRole(role) ? ROLE_SCOPES[role] : [],
+    dealers,
+  };
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A cookie-authenticated write must say it comes from our own pages (Origin, or Fetch Metadata). */
+function sameOrigin(c: Context, siteUrl: string): boolean {
+  const origin = c.req.header('Origin');
+  if (origin) return origin === new URL(c.req.url).origin || origin === new URL(siteUrl).origin;
+  return c.req.header('Sec-Fetch-Site') === 'same-origin';
+}
+
+export function unauthorized(c: Context, detail: string, invalid = false) {
+  c.header(
+    'WWW-Authenticate',
+    invalid ? 'Bearer realm="editor", error="invalid_token"' : 'Bearer realm="editor"',
+  );
+  c.header('Cache-Control', 'no-store');
+  return problem(c, 401, 'Unauthorized', detail);
+}
+
+/** Guards a route group; the principal is then `c.get('principal')`. Responses are never cached. */
+export function requireScope(deps: Deps, scope: Scope): MiddlewareHandler {
+  return async (c, next) => {
+    const p = await resolvePrincipal(c, deps);
+    if (!p) return unauthorized(c, 'Sign in at /admin, or send an API key: Authorization: Bearer <key>.');
+    if ('invalid' in p) return unauthorized(c, p.invalid, true);
+    if (p.type === 'staff' && !SAFE.has(c.req.method) && !sameOrigin(c, deps.config.siteUrl)) {
+      c.header('Cache-Control', 'no-store');
+      return problem(c, 403, 'Forbidden', 'This request did not come from the admin (Origin check).');
+    }
+    if (!p.scopes.includes(scope)) {
+      c.header('Cache-Control', 'no-store');
+      const who = p.type === 'staff' ? `Your role (${p.role || 'none'})` : 'This API key';
+      return problem(c, 403, 'Forbidden', `${who} may not do this: it needs the ${scope} scope.`);
+    }
+    c.set('principal' as never, p as never);
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  };
+}
+
+export const principalOf = (c: Context) => c.get('principal' as never) as Principal;

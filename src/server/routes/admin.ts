@@ -1,0 +1,17 @@
+/** The admin's own API under /api/admin/*: staff, API keys and the audit log (admins only). */
+import { Hono } from 'hono';
+import type { Deps } from '../deps.ts';
+import type { Logger } from '../log.ts';
+import { adminAuditRoutes } from './admin-audit.ts';
+import { adminKeyRoutes } from './admin-keys.ts';
+import { registerAdminDocs } from './admin-openapi.ts';
+import { adminStaffRoutes } from './admin-staff.ts';
+
+export function adminRoutes(deps: Deps, logger?: Logger) {
+  const app = new Hono();
+  app.route('/', adminStaffRoutes(deps, logger));
+  app.route('/', adminKeyRoutes(deps));
+  app.route('/', adminAuditRoutes(deps));
+  registerAdminDocs();
+  return app;
+}
