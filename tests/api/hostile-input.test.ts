@@ -8,7 +8,8 @@ import { MAX_JSON_DEPTH } from '../../src/server/http/input-guard.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { enquiry, LEAD_ENV, post } from './lead-fixtures.ts';
-import { auth, EDITOR_TOKEN, jsonAuth } from './publish-helpers.ts';
+import { API_KEY, auth, EDITOR_TOKEN, jsonAuth, storeKnownKey } from './publish-helpers.ts';
+import { signedIn } from './staff-helpers.ts';
 
 interface Problem {
   status: number;
@@ -28,6 +29,7 @@ describe.each(ENGINES)('hostile input on %s', (engine) => {
         extraRoutes: [() => new Hono().get('/test-boom', () => Promise.reject(new Error('boom')))],
       },
     );
+    await storeKnownKey(api.deps.db, API_KEY);
   });
   afterAll(() => api.close());
 
@@ -123,9 +125,11 @@ describe.each(ENGINES)('hostile input on %s', (engine) => {
     const anonymous = await problemOf(location);
     expect(anonymous.status).toBe(401);
     expect(anonymous.res.headers.get('WWW-Authenticate')).toMatch(/^Bearer/);
+    const finance = (await signedIn(api, 'finance')).headers;
+    expect((await api.fetch(location, { headers: auth })).status).toBe(403); // a content key
     const staff = await api.json<{ '@id': string; status: string; delivery: { channel: string }[] }>(
       location,
-      { headers: auth },
+      { headers: finance },
     );
     expect(staff.status).toBe(200);
     expect(staff.body['@id']).toBe(location);
@@ -133,12 +137,12 @@ describe.each(ENGINES)('hostile input on %s', (engine) => {
     expect(staff.body.delivery.map((d) => d.channel)).toContain('email');
     expect(staff.res.headers.get('Cache-Control')).toBe('no-store');
     const missing = await problemOf('/api/customer_enquiries/00000000-0000-0000-0000-000000000000', {
-      headers: auth,
+      headers: finance,
     });
     expect(missing.status).toBe(404);
     // An enquiry is not a finance application.
     expect(
-      (await api.fetch(location.replace('customer_enquiries', 'finance_applications'), { headers: auth }))
+      (await api.fetch(location.replace('customer_enquiries', 'finance_applications'), { headers: finance }))
         .status,
     ).toBe(404);
   });

@@ -15,19 +15,24 @@ type Endpoint = { method: string; path: string; scope: string };
 function guardedEndpoints(api: PublishApi): Endpoint[] {
   const app = createApi(api.deps);
   const scopeOf = (path: string) =>
-    path.startsWith('/api/editor')
-      ? 'content:write'
-      : path.startsWith('/api/builds')
-        ? 'builds:publish'
-        : path.startsWith('/api/admin/audit_log')
-          ? 'audit:read'
-          : path.startsWith('/api/admin/api_keys')
-            ? 'keys:manage'
-            : 'staff:manage';
+    /^\/api\/(customer_enquiries|finance_applications)\//.test(path)
+      ? 'leads:read'
+      : path.startsWith('/api/editor')
+        ? 'content:write'
+        : path.startsWith('/api/builds')
+          ? 'builds:publish'
+          : path.startsWith('/api/admin/audit_log')
+            ? 'audit:read'
+            : path.startsWith('/api/admin/api_keys')
+              ? 'keys:manage'
+              : 'staff:manage';
   const seen = new Set<string>();
   const out: Endpoint[] = [];
   for (const r of app.routes) {
-    if (r.method === 'ALL' || !/^\/api\/(editor|builds|admin)\//.test(`${r.path}/`)) continue;
+    const staffOnly =
+      /^\/api\/(editor|builds|admin)\//.test(`${r.path}/`) ||
+      (r.method === 'GET' && /^\/api\/(customer_enquiries|finance_applications)\/:/.test(r.path));
+    if (r.method === 'ALL' || !staffOnly) continue;
     const path = r.path.replace(/:id/g, '1');
     const key = `${r.method} ${path}`;
     if (seen.has(key)) continue;
@@ -69,6 +74,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
         'GET /api/admin/staff',
         'POST /api/admin/api_keys',
         'GET /api/admin/audit_log',
+        'GET /api/customer_enquiries/1',
       ]),
     );
     expect(endpoints.length).toBeGreaterThan(30);
@@ -89,6 +95,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
       'staff:manage': ['editor', 'dealer', 'finance'],
       'keys:manage': ['editor', 'dealer'],
       'audit:read': ['editor', 'finance'],
+      'leads:read': ['editor', 'dealer'],
     };
     for (const e of endpoints)
       for (const role of wrong[e.scope] ?? []) {
@@ -111,6 +118,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
       'staff:manage': 'admin',
       'keys:manage': 'admin',
       'audit:read': 'admin',
+      'leads:read': 'finance',
     };
     for (const e of endpoints) {
       const res = await call(e, sessions[right[e.scope] as string]);

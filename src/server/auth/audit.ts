@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { AuditLogTable } from '../db/schema-staff.ts';
-import { clientAddress } from '../leads/client.ts';
+import { clientAddress } from '../http/proxy.ts';
 import type { Principal } from './principal.ts';
 
 export interface AuditEntry {

@@ -29,7 +29,7 @@ export type Principal =
   | { type: 'token'; scopes: readonly Scope[] };
 
 /** What the deprecated EDITOR_TOKEN may do: exactly what it guarded before staff accounts. */
-export const EDITOR_TOKEN_SCOPES: readonly Scope[] = ['content:write', 'builds:publish'];
+export const EDITOR_TOKEN_SCOPES: readonly Scope[] = ['content:write', 'builds:publish', 'leads:read'];
 
 type Resolved = Principal | { invalid: string } | null;
 

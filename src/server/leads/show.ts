@@ -1,6 +1,6 @@
 /**
  * GET /api/customer_enquiries/{id} and /api/finance_applications/{id}: where a lead's 201 `Location`
- * points. Staff only (the editor bearer token for now): the public gets 401, so lead ids are no secret
+ * points. Staff with leads:read only (finance and admin roles): the public gets 401, so lead ids are no secret
  * that protects personal data. Staff see the record as it was answered (sensitive finance fields were
  * never in it) with its current status and the state of each delivery channel.
  */

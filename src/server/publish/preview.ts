@@ -127,7 +127,8 @@ export function previewRoutes(deps: Deps, dir = deps.config.buildsDir) {
     }
     const cookie = getCookie(c, COOKIE);
     const ok =
-      (cookie !== undefined && constantTimeEqual(cookie, proof)) || mayPreview(await resolvePrincipal(c, deps));
+      (cookie !== undefined && constantTimeEqual(cookie, proof)) ||
+      mayPreview(await resolvePrincipal(c, deps));
     if (!ok || !existsSync(join(root, 'index.html'))) return hidden(c);
 
     let rest: string;

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { CLIENT_IP_HEADER, staffAuth } from '../auth/staff-auth.ts';
 import type { Deps } from '../deps.ts';
-import { clientAddress } from '../leads/client.ts';
+import { clientAddress } from '../http/proxy.ts';
 
 export function authRoutes(deps: Deps) {
   const app = new Hono();

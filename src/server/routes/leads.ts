@@ -13,7 +13,7 @@ import {
   FinanceApplicationRecord,
 } from '../../lib/contract/leads.ts';
 import type { Deps } from '../deps.ts';
-import { requireEditor } from '../editor/auth.ts';
+import { requireScope } from '../auth/principal.ts';
 import { acceptLead } from '../leads/accept.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { enquiryKind, financeKind } from '../leads/records.ts';
@@ -82,7 +82,7 @@ export function leadRoutes(deps: Deps) {
   app.get(
     '/customer_enquiries/:id',
     describeRecord('One enquiry (the 201 Location), for staff.', CustomerEnquiryRecord),
-    requireEditor(deps),
+    requireScope(deps, 'leads:read'),
     byId,
     (c) => showLead(c, deps, enquiryKind),
   );
@@ -92,7 +92,7 @@ export function leadRoutes(deps: Deps) {
       'One finance application (the 201 Location), for staff; sensitive fields stay encrypted.',
       FinanceApplicationRecord,
     ),
-    requireEditor(deps),
+    requireScope(deps, 'leads:read'),
     byId,
     (c) => showLead(c, deps, financeKind),
   );
