@@ -184,12 +184,13 @@ export async function ensureFirstAdmin(deps: Deps, logger: Logger) {
     logger.warn('no staff accounts yet: set ADMIN_EMAIL and ADMIN_PASSWORD, or run npm run staff -- add');
     return false;
   }
-  await addStaff(deps, {
-    email: first.email,
-    name: 'Administrator',
-    role: 'admin',
-    password: first.password,
-  });
+  try {
+    await addStaff(deps, { email: first.email, name: 'Administrator', role: 'admin', password: first.password });
+  } catch (err) {
+    // Another instance starting at the same moment created it first.
+    if (err instanceof StaffError || (await countStaff(deps)) > 0) return false;
+    throw err;
+  }
   logger.info('first admin created', { email: first.email });
   return true;
 }
