@@ -139,8 +139,9 @@ export async function openPublishApi(
     leasePollMs: 20,
   });
   api.deps.publishing = coordinator;
-  return {
-    ...api,
+  const closeApi = api.close;
+  // The same object (not a copy), so a test's api.checkContract switch reaches the harness.
+  return Object.assign(api, {
     coordinator,
     fake,
     buildsDir,
@@ -154,9 +155,9 @@ export async function openPublishApi(
     close: async () => {
       await coordinator.stop();
       rmSync(buildsDir, { recursive: true, force: true });
-      await api.close();
+      await closeApi();
     },
-  };
+  });
 }
 
 export function signedHook(

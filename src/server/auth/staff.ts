@@ -185,7 +185,12 @@ export async function ensureFirstAdmin(deps: Deps, logger: Logger) {
     return false;
   }
   try {
-    await addStaff(deps, { email: first.email, name: 'Administrator', role: 'admin', password: first.password });
+    await addStaff(deps, {
+      email: first.email,
+      name: 'Administrator',
+      role: 'admin',
+      password: first.password,
+    });
   } catch (err) {
     // Another instance starting at the same moment created it first.
     if (err instanceof StaffError || (await countStaff(deps)) > 0) return false;

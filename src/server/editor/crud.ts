@@ -23,8 +23,8 @@ const isUniqueViolation = (err: unknown) =>
   /UNIQUE constraint|duplicate key|23505/i.test(String((err as { code?: string })?.code ?? '') + String(err));
 
 const guarded = problems(
-  [401, 'Missing or wrong editor token (Authorization: Bearer <EDITOR_TOKEN>).'],
-  [503, 'EDITOR_TOKEN is not set.'],
+  [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
+  [403, 'The role or key lacks content:write.'],
 );
 const security = [{ editorToken: [] }];
 
@@ -88,7 +88,13 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     return data;
   }
   /** After a successful write: the audit entry (who, what, before and after), then a rebuild. */
-  const changed = async (c: import('hono').Context, action: string, id: number, before?: Row, after?: Row) => {
+  const changed = async (
+    c: import('hono').Context,
+    action: string,
+    id: number,
+    before?: Row,
+    after?: Row,
+  ) => {
     await audit(c, deps.db, deps.config.trustProxy, {
       action: `content.${action}`,
       resource: r.path,

@@ -4,7 +4,6 @@ import type { Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
 import { adminAuditRoutes } from './admin-audit.ts';
 import { adminKeyRoutes } from './admin-keys.ts';
-import { registerAdminDocs } from './admin-openapi.ts';
 import { adminStaffRoutes } from './admin-staff.ts';
 
 export function adminRoutes(deps: Deps, logger?: Logger) {
@@ -12,6 +11,5 @@ export function adminRoutes(deps: Deps, logger?: Logger) {
   app.route('/', adminStaffRoutes(deps, logger));
   app.route('/', adminKeyRoutes(deps));
   app.route('/', adminAuditRoutes(deps));
-  registerAdminDocs();
   return app;
 }

@@ -6,9 +6,9 @@ import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { Build, BuildRequest } from '../../lib/contract/builds.ts';
 import { collectionOf } from '../../lib/contract/hydra.ts';
-import type { Deps } from '../deps.ts';
 import { audit } from '../auth/audit.ts';
 import { requireScope } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
 import { disabled } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { collection, item, problem } from '../hydra.ts';
@@ -38,8 +38,9 @@ export function presentBuild(b: BuildRow, current: string | null): Build {
 }
 
 const guarded = problems(
-  [401, 'Missing or wrong editor token (Authorization: Bearer <EDITOR_TOKEN>).'],
-  [503, 'EDITOR_TOKEN is not set, or this process does not run builds.'],
+  [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
+  [403, 'The role or key lacks builds:publish.'],
+  [503, 'This process does not run builds.'],
 );
 const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], more = {}) =>
   operation({

@@ -12,8 +12,8 @@ import {
   FinanceApplicationInput,
   FinanceApplicationRecord,
 } from '../../lib/contract/leads.ts';
-import type { Deps } from '../deps.ts';
 import { requireScope } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
 import { acceptLead } from '../leads/accept.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { enquiryKind, financeKind } from '../leads/records.ts';
@@ -56,7 +56,11 @@ const describeRecord = (summary: string, record: v.GenericSchema) =>
     security: [{ editorToken: [] }],
     responses: {
       200: ld(record, 'The lead with its delivery state.'),
-      ...problems([401, 'Staff only: send the editor token.'], 404, [503, 'EDITOR_TOKEN is not set.']),
+      ...problems(
+        [401, 'Staff only: a session or API key.'],
+        [403, 'The role or key lacks leads:read.'],
+        404,
+      ),
     },
   });
 const byId = checkPath(v.object({ id: pathText('Lead id (UUID), from the 201 Location') }));
