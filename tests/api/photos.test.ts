@@ -17,7 +17,7 @@ import type { Photo } from '../../src/lib/contract.ts';
 import { sweepOrphans } from '../../src/server/media/photos.ts';
 import { type BlobStore, localStore } from '../../src/server/media/storage.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
-import { auth, EDITOR_TOKEN } from './publish-helpers.ts';
+import { API_KEY, auth, EDITOR_TOKEN, storeKnownKey } from './publish-helpers.ts';
 
 type Collection<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
 type Problem = { status: number; detail: string; code?: string; violations?: { propertyPath: string }[] };
@@ -90,6 +90,7 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
     dataDir = `data/test/photos-${randomUUID().slice(0, 8)}`;
     uploads = join(dataDir, 'uploads');
     api = await openTestApi(engine, { EDITOR_TOKEN, DATA_DIR: dataDir });
+    await storeKnownKey(api.deps.db, API_KEY);
     jpeg = await phoneJpeg();
   });
   afterAll(async () => {
@@ -291,6 +292,7 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
     };
     const before = await rows();
     const failing = await openTestApi(engine, { EDITOR_TOKEN, DATA_DIR: dataDir });
+    await storeKnownKey(failing.deps.db, API_KEY);
     failing.deps.storage = flaky;
     // The store is read when the routes are made: a fresh app with the flaky store.
     const { createApi } = await import('../../src/server/app.ts');

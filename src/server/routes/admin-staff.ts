@@ -17,8 +17,8 @@ import {
   updateStaff,
 } from '../auth/staff.ts';
 import type { Deps } from '../deps.ts';
-import { readJsonObject, validate, violationError } from '../editor/validate.ts';
-import { collection, item, notFound } from '../hydra.ts';
+import { readJsonObject, validate } from '../editor/validate.ts';
+import { collection, item, notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
 import { listQuery, pageOf } from './list-query.ts';
 
