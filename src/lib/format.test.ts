@@ -6,7 +6,6 @@ import {
   formatPrice,
   kwToHp,
   rewriteMotus,
-  slugify,
   stripBrand,
 } from './format.ts';
 
@@ -29,9 +28,5 @@ describe('formats', () => {
   it('strips the brand from a dealer name and rewrites "{Brand} Motus"', () => {
     expect(stripBrand('Subaru West Rand', 'Subaru')).toBe('West Rand');
     expect(rewriteMotus('Subaru Motus Forester deal', 'Subaru')).toBe('Motus Subaru Forester deal');
-  });
-  it('slugifies names into URL-safe slugs', () => {
-    expect(slugify('Mercedes-Benz C-Class')).toBe('mercedes-benz-c-class');
-    expect(slugify('2.5i Sport ES')).toBe('2-5i-sport-es');
   });
 });

@@ -46,13 +46,3 @@ export function stripBrand(name: string, brand: string): string {
 export function rewriteMotus(text: string, brand: string): string {
   return text.replaceAll(`${brand} Motus`, `Motus ${brand}`);
 }
-
-/** URL-safe slug: lower case, hyphens, no accents. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}

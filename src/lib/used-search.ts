@@ -3,6 +3,7 @@
  * listing's base path (/pre-owned or /dealer/{name}/pre-owned); page, sort (`sortBy=name,value`) and the
  * multi-select filters are query parameters. Pure, shared by the listing pages (build time) and the island.
  */
+import { isSlug } from './slug.ts';
 import { FUEL_TYPES, TRANSMISSION_TYPES, VEHICLE_STATES, type VehicleQuery } from './vehicle-query.ts';
 
 export const SORT_OPTIONS = [
@@ -42,8 +43,6 @@ export const EMPTY_SEARCH: SearchState = {
   fuelType: [],
 };
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 function pick(raw: string[], allowed: readonly string[]): string[] {
   const out: string[] = [];
   for (const value of raw.flatMap((r) => r.split(','))) {
@@ -65,8 +64,8 @@ export function parseSearch(pathname: string, search: string, basePath: string):
   const sort = SORT_OPTIONS.find((o) => o.value === (q.get('sortBy') ?? '').toLowerCase())?.value ?? '';
   const state: SearchState = {
     ...EMPTY_SEARCH,
-    make: make && SLUG.test(make) ? make : null,
-    model: make && model && SLUG.test(model) ? model : null,
+    make: make && isSlug(make) ? make : null,
+    model: make && model && isSlug(model) ? model : null,
     page: Number.isInteger(page) && page > 1 ? page : 1,
     sort,
   };

@@ -3,6 +3,7 @@
  * search island (building request URLs). Empty values and 'Any' are dropped (SPEC §5).
  */
 import * as v from 'valibot';
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.ts';
 
 export const USED_PAGE_SIZE = 12;
 export const FUEL_TYPES = ['Petrol', 'Diesel', 'Hybrid'] as const;
@@ -31,8 +32,8 @@ export interface QueryProblem {
 
 const slugSchema = v.pipe(
   v.string(),
-  v.maxLength(80),
-  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be a lower-case slug'),
+  v.maxLength(SLUG_MAX_LENGTH),
+  v.regex(SLUG_PATTERN, 'must be a lower-case slug'),
 );
 const pageSchema = v.pipe(
   v.string(),

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import type { Violation } from '../contract.ts';
 import { toSaE164 } from '../phone.ts';
+import { isSlug } from '../slug.ts';
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; violations: Violation[] };
 
@@ -232,7 +233,7 @@ export function ticked(message: string) {
 
 export function slug(label: string, required?: string) {
   const invalid = rule('invalid_slug', `${label} is not valid`);
-  const valid = v.check((s: string) => s.length <= 80 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s), invalid);
+  const valid = v.check(isSlug, invalid);
   if (required === undefined) {
     return v.optional(
       v.pipe(

@@ -1,6 +1,7 @@
 /** valibot field builders for editor input, each with messages that name the field in plain words. */
 import * as v from 'valibot';
 import { sanitizeBody } from '../../lib/sanitize.ts';
+import { SLUG_PATTERN } from '../../lib/slug.ts';
 
 type Msg = (issue: v.BaseIssue<unknown>) => string;
 const typed =
@@ -8,7 +9,6 @@ const typed =
   (issue) =>
     issue.received === 'undefined' ? `${label} is required` : `${label} must be ${kind}`;
 
-export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const FILE_RE = /^[a-z0-9][a-z0-9._-]*\.(webp|avif|jpe?g|png|svg)$/i;
 
 export function text(label: string, max = 200) {
@@ -35,7 +35,7 @@ export function optionalText(label: string, max = 500, fallback = '') {
 export function slug(label = 'Slug') {
   return v.pipe(
     text(label, 120),
-    v.regex(SLUG_RE, `${label} may only contain lower-case letters, digits and single hyphens`),
+    v.regex(SLUG_PATTERN, `${label} may only contain lower-case letters, digits and single hyphens`),
   );
 }
 

@@ -13,10 +13,9 @@ import {
   VEHICLE_STATES,
   type VehicleQuery,
 } from '../../lib/vehicle-query.ts';
+import { isSlug } from '../../lib/slug.ts';
 import { badRequest, notFound } from '../hydra.ts';
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const isSlug = (s: string) => s.length <= 80 && SLUG.test(s);
 /** A message that quotes the value as it was sent. */
 const quoted = (rule: string) => (issue: v.BaseIssue<unknown>) => `'${String(issue.input)}' ${rule}`;
 const once = 'must be given once';

@@ -7,11 +7,11 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { monthlyInstalment } from '../../lib/finance.ts';
 import { uploadPath } from '../../lib/images.ts';
 import { buildDealers } from './data/dealers.ts';
 import { buildRange, type RangeData, rangeImages } from './data/range.ts';
 import { RANGE } from './data/range-catalogue.ts';
-import { monthlyInstalment } from './data/vehicles.ts';
 import { renderSvg } from './images.ts';
 import { REFERENCE_DATE } from './random.ts';
 
@@ -79,7 +79,7 @@ function table(doc: PDFKit.PDFDocument, variants: readonly Variant[], top: numbe
         v.transmission_type,
         v.fuel_type,
         rands(v.model_price),
-        rands(monthlyInstalment(v.model_price)),
+        rands(monthlyInstalment({ price: v.model_price })),
       ],
       top + 18 * (i + 1),
       i,

@@ -70,13 +70,3 @@ export function hashString(text: string): number {
   }
   return h >>> 0;
 }
-
-/** Lowercase, hyphen-only URL slug: "2.5i Sport" -> "2-5i-sport", "Mercedes-Benz" -> "mercedes-benz". */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}

@@ -3,6 +3,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { type ImageKind, uploadPath } from '../../lib/images.ts';
+import { SLUG_PATTERN } from '../../lib/slug.ts';
 import type { Database } from '../db/schema.ts';
 import { carSvg } from './art/car-svg.ts';
 import { listBrochures } from './brochures.ts';
@@ -10,8 +11,6 @@ import { DEFAULT_DEALER_SLUG } from './data/dealers.ts';
 import { SHOWCASE_VEHICLE_ID } from './data/vehicles.ts';
 import { listImages } from './images.ts';
 import { buildSeedData, seedDatabase } from './seed.ts';
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** DESIGN §5 instalment, written out independently of the seed's own helper. */
 function expectedInstalment(price: number): number {
@@ -45,7 +44,7 @@ describe('seed data', () => {
 
   it('uses unique, URL-safe slugs', () => {
     const slugs = (values: readonly string[]) => {
-      for (const s of values) expect(s).toMatch(SLUG);
+      for (const s of values) expect(s).toMatch(SLUG_PATTERN);
       expect(unique(values)).toBe(true);
     };
     slugs(data.dealers.map((d) => d.slug));
@@ -56,8 +55,8 @@ describe('seed data', () => {
     slugs(data.specials.map((s) => s.slug));
     slugs(data.blog_posts.map((p) => p.slug));
     for (const v of data.vehicles) {
-      expect(v.make_slug).toMatch(SLUG);
-      expect(v.model_slug).toMatch(SLUG);
+      expect(v.make_slug).toMatch(SLUG_PATTERN);
+      expect(v.model_slug).toMatch(SLUG_PATTERN);
     }
     expect(unique(data.vehicles.map((v) => String(v.id)))).toBe(true);
   });

@@ -3,17 +3,15 @@
  * those rows reference (so images.ts makes exactly the files the site will ask for).
  */
 import type { Insertable } from 'kysely';
+import { FINANCE_DEFAULTS } from '../../../lib/finance.ts';
+import { slugify } from '../../../lib/slug.ts';
 import type { RangeModelsTable, RangeVariantsTable } from '../../db/schema.ts';
 import type { ImageJob, SceneName } from '../art/types.ts';
-import { hashString, slugify } from '../random.ts';
+import { hashString } from '../random.ts';
 import { RANGE } from './range-catalogue.ts';
 
 export const MAKE = 'Subaru';
 export const MAKE_SLUG = 'subaru';
-
-/** Finance defaults shown on every new-car variant (DESIGN §5). */
-const TERM_MONTHS = 72;
-const INTEREST_PERCENT = 12;
 
 /** The four gallery backdrops, in gallery order. */
 const GALLERY_SCENES: readonly SceneName[] = ['mountain-dusk', 'coastal', 'gravel', 'city'];
@@ -63,8 +61,8 @@ export function buildRange(): RangeData {
         body_type: spec.body,
         engine: v.engine,
         drivetrain: spec.drivetrain ?? 'Symmetrical AWD',
-        term: TERM_MONTHS,
-        interest: INTEREST_PERCENT,
+        term: FINANCE_DEFAULTS.termMonths,
+        interest: FINANCE_DEFAULTS.interestRate,
         model_price: v.price,
         brochure: brochureFile(modelSlug),
         colors: JSON.stringify(

@@ -5,9 +5,11 @@
  * `{body}-{colour}-{view}.webp` images so 420 cars need only a couple of hundred pictures.
  */
 import type { Insertable } from 'kysely';
+import { monthlyInstalment } from '../../../lib/finance.ts';
+import { slugify } from '../../../lib/slug.ts';
 import type { VehiclesTable } from '../../db/schema.ts';
 import type { ImageJob } from '../art/types.ts';
-import { createRng, REFERENCE_DATE, type Rng, slugify } from '../random.ts';
+import { createRng, REFERENCE_DATE, type Rng } from '../random.ts';
 import { type BodyType, USED_COLOURS, USED_VIEWS, usedPoolFile } from './common.ts';
 import { DEFAULT_DEALER_SLUG } from './dealers.ts';
 import { USED_CATALOGUE, type UsedModel } from './vehicle-catalogue.ts';
@@ -16,18 +18,6 @@ export const VEHICLE_COUNT = 420;
 export const SHOWCASE_VEHICLE_ID = 100001;
 const SEED = 20261101;
 const CURRENT_YEAR = 2026;
-
-// ---- Finance: stand-in for src/lib/finance.ts (lead engineer swaps this for the shared module) ----
-/** DESIGN §5 instalment: 0 deposit, 40% balloon, 12% a year, 72 months, rounded to cents. */
-export function monthlyInstalment(price: number): number {
-  const i = 0.12 / 12;
-  const n = 72;
-  const balloon = 0.4 * price;
-  const discount = (1 + i) ** -n;
-  const raw = ((price - balloon * discount) * i) / (1 - discount);
-  return Math.round(raw * 100) / 100;
-}
-// ---- end finance stand-in ----
 
 const DEALER_WEIGHTS: readonly (readonly [string, number])[] = [
   [DEFAULT_DEALER_SLUG, 28],
@@ -109,7 +99,7 @@ function makeVehicle(rng: Rng, id: number): Insertable<VehiclesTable> {
     year,
     mileage,
     price,
-    installment: monthlyInstalment(price),
+    installment: monthlyInstalment({ price }), // FINANCE_DEFAULTS: no deposit, 40% balloon, 12%, 72 months
     transmission,
     fuel_type: fuel,
     exterior_color: colour,
@@ -136,7 +126,7 @@ function showcase(): Insertable<VehiclesTable> {
     year: 2022,
     mileage: 45_200,
     price,
-    installment: monthlyInstalment(price),
+    installment: monthlyInstalment({ price }), // FINANCE_DEFAULTS: no deposit, 40% balloon, 12%, 72 months
     transmission: 'Automatic',
     fuel_type: 'Petrol',
     exterior_color: 'Blue',
