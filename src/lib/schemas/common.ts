@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import type { Violation } from '../contract.ts';
 import { toSaE164 } from '../phone.ts';
-import { isSlug } from '../slug.ts';
+import { isSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from '../slug.ts';
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; violations: Violation[] };
 
@@ -36,7 +36,7 @@ const PHONE = {
   description: 'A South African number in any common notation; stored as E.164.',
 };
 const AMOUNT_SENT = { type: ['number', 'string'], description: 'Rand amount: 12500.5 or "R 12 500,50".' };
-const SLUG = { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', maxLength: 80 };
+const SLUG = { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX_LENGTH };
 
 export function requiredText(required: string, label: string, max = 100) {
   return v.pipe(

@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
+import { isSlug } from '../../lib/slug.ts';
 import {
   FUEL_TYPES,
   parseVehicleQuery,
@@ -13,7 +14,6 @@ import {
   VEHICLE_STATES,
   type VehicleQuery,
 } from '../../lib/vehicle-query.ts';
-import { isSlug } from '../../lib/slug.ts';
 import { badRequest, notFound } from '../hydra.ts';
 
 /** A message that quotes the value as it was sent. */
