@@ -14,19 +14,20 @@ async function hydrated(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-test('the listing and a vehicle page have no axe violations @mobile', async ({ page }) => {
-  for (const path of [
-    '/pre-owned',
-    '/pre-owned/subaru/forester?fuelType=Petrol',
-    SHOWCASE.path,
-    '/pre-owned/subaru/forester/999999',
-  ]) {
+// One test per page, so each gets its own time budget.
+for (const path of [
+  '/pre-owned',
+  '/pre-owned/subaru/forester?fuelType=Petrol',
+  SHOWCASE.path,
+  '/pre-owned/subaru/forester/999999',
+]) {
+  test(`${path} has no axe violations @mobile`, async ({ page }) => {
     await page.goto(path);
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await violations(page), path).toEqual([]);
-  }
-});
+  });
+}
 
 test('the open filter drawer has no axe violations @mobile', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });

@@ -72,32 +72,44 @@ export async function expectHeaderDealer(page: Page, phone: string) {
   ).toBeVisible();
 }
 
-/** One address per page template (and a dealer twin), for checks that must hold on every template. */
+const variantPath = (d: SiteData) =>
+  `/showroom/${d.variant.make_slug}/${d.variant.model_slug}/${d.variant.variant_slug}`;
+
+/** One address per page template (and a dealer twin), named, for checks that must hold on every template. */
+const TEMPLATES: Record<string, (d: SiteData) => string> = {
+  home: () => '/',
+  new: () => '/new',
+  showroom: () => '/showroom',
+  make: (d) => `/showroom/${d.model.make_slug}`,
+  model: (d) => `/showroom/${d.model.make_slug}/${d.model.model_slug}`,
+  variant: variantPath,
+  'variant enquiry': (d) => `${variantPath(d)}/enquire`,
+  'test drive': (d) => `/test-drive/${d.model.make_slug}/${d.model.model_slug}`,
+  specials: () => '/special-offers',
+  special: (d) => `/special-offers/${d.special.slug}`,
+  blog: () => '/blog',
+  'blog page 2': () => '/blog/page/2',
+  'blog post': (d) => `/blog/${d.post.slug}`,
+  'about us': () => '/about-us',
+  'privacy policy': () => '/privacy-policy',
+  contact: () => '/contact-us',
+  parts: () => '/parts',
+  service: () => '/book-a-service',
+  finance: () => '/finance',
+  'thank you': () => '/parts/thank-you',
+  'not found': () => '/no-such-page',
+  'dealer home': (d) => `/dealer/${d.dealers.at(-1)?.siteName}`,
+};
+
+export const templateNames = Object.keys(TEMPLATES);
+
+export async function templatePath(request: APIRequestContext, name: string): Promise<string> {
+  const path = TEMPLATES[name];
+  if (!path) throw new Error(`no page template named ${name}`);
+  return path(await siteData(request));
+}
+
 export const pageTemplates = async (request: APIRequestContext) => {
   const d = await siteData(request);
-  const v = `/showroom/${d.variant.make_slug}/${d.variant.model_slug}/${d.variant.variant_slug}`;
-  return [
-    '/',
-    '/new',
-    '/showroom',
-    `/showroom/${d.model.make_slug}`,
-    `/showroom/${d.model.make_slug}/${d.model.model_slug}`,
-    v,
-    `${v}/enquire`,
-    `/test-drive/${d.model.make_slug}/${d.model.model_slug}`,
-    '/special-offers',
-    `/special-offers/${d.special.slug}`,
-    '/blog',
-    '/blog/page/2',
-    `/blog/${d.post.slug}`,
-    '/about-us',
-    '/privacy-policy',
-    '/contact-us',
-    '/parts',
-    '/book-a-service',
-    '/finance',
-    '/parts/thank-you',
-    '/no-such-page',
-    `/dealer/${d.dealers.at(-1)?.siteName}`,
-  ];
+  return Object.values(TEMPLATES).map((path) => path(d));
 };
