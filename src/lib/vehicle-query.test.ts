@@ -48,4 +48,25 @@ describe('vehicle listing query', () => {
     const back = parseVehicleQuery(new URLSearchParams(vehicleQueryString(q)));
     expect(back).toEqual({ ok: true, query: q });
   });
+  it('reads the issue #11 filters and sends them back the same', () => {
+    const r = parse(
+      'price[gte]=100000&price[lte]=300000&instalment[lte]=4500.50&year[gte]=2019&mileage[lte]=80000&body_type[]=SUV&colour[]=white&province[]=Gauteng&dealer[]=motus-subaru-durban&q=Forester%20%20ES forester',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.query).toMatchObject({
+      range: {
+        price: { gte: 100000, lte: 300000 },
+        instalment: { lte: 4500.5 },
+        year: { gte: 2019 },
+        mileage: { lte: 80000 },
+      },
+      body_type: ['suv'],
+      colour: ['White'],
+      province: ['Gauteng'],
+      dealers: ['motus-subaru-durban'],
+      words: ['forester', 'es'],
+    });
+    expect(parseVehicleQuery(new URLSearchParams(vehicleQueryString(r.query)))).toEqual(r);
+  });
 });

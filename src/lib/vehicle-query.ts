@@ -12,6 +12,49 @@ export const VEHICLE_STATES = ['Used', 'Demo'] as const;
 export const ORDER_FIELDS = ['price', 'year', 'mileage'] as const;
 export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
 
+/** Body types of used stock, as stored, with the words a buyer reads. */
+export const BODY_TYPES = ['hatch', 'sedan', 'suv', 'wagon', 'bakkie', 'coupe'] as const;
+export const BODY_TYPE_LABELS: Record<(typeof BODY_TYPES)[number], string> = {
+  hatch: 'Hatchback',
+  sedan: 'Sedan',
+  suv: 'SUV',
+  wagon: 'Station wagon',
+  bakkie: 'Bakkie',
+  coupe: 'Coupé',
+};
+/** The plain colours dealers list used cars by (not the paint names). */
+export const VEHICLE_COLOURS = [
+  'White',
+  'Silver',
+  'Grey',
+  'Black',
+  'Blue',
+  'Red',
+  'Bronze',
+  'Green',
+  'Orange',
+  'Beige',
+] as const;
+export const PROVINCES = [
+  'Eastern Cape',
+  'Free State',
+  'Gauteng',
+  'KwaZulu-Natal',
+  'Limpopo',
+  'Mpumalanga',
+  'North West',
+  'Northern Cape',
+  'Western Cape',
+] as const;
+/** Numeric fields a listing can be bounded by: `price[gte]=100000&price[lte]=300000` (API Platform RangeFilter). */
+export const RANGE_FIELDS = ['price', 'year', 'mileage', 'instalment'] as const;
+export const RANGE_BOUNDS = ['gte', 'lte'] as const;
+export type RangeField = (typeof RANGE_FIELDS)[number];
+export type Bound = { gte?: number; lte?: number };
+/** Longest keyword search accepted, and how many of its words count. */
+export const Q_MAX_LENGTH = 100;
+export const Q_MAX_WORDS = 8;
+
 export type OrderField = (typeof ORDER_FIELDS)[number];
 export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
 
@@ -23,6 +66,15 @@ export interface VehicleQuery {
   fuelType: string[];
   transmissionType: string[];
   vehicle_state: string[];
+  /** Issue #11 filters; absent when not asked for, so a SPEC §7 query parses as it always did. */
+  body_type?: string[];
+  colour?: string[];
+  province?: string[];
+  /** Dealer slugs (group listing); `dealer[]` on the wire. */
+  dealers?: string[];
+  range?: Partial<Record<RangeField, Bound>>;
+  /** Lower-case words, each of which must appear in make, model, variant or description. */
+  words?: string[];
 }
 
 export interface QueryProblem {
@@ -105,7 +157,64 @@ export function parseVehicleQuery(
   query.fuelType = checkList(params, 'fuelType', FUEL_TYPES, problems);
   query.transmissionType = checkList(params, 'transmissionType', TRANSMISSION_TYPES, problems);
   query.vehicle_state = checkList(params, 'vehicle_state', VEHICLE_STATES, problems);
+  const lists = {
+    body_type: checkList(params, 'body_type', BODY_TYPES, problems),
+    colour: checkList(params, 'colour', VEHICLE_COLOURS, problems),
+    province: checkList(params, 'province', PROVINCES, problems),
+    dealers: checkSlugs(params, 'dealer', problems),
+  };
+  for (const [name, values] of Object.entries(lists)) if (values.length) query[name as 'colour'] = values;
+  const range = parseRanges(params, problems);
+  if (Object.keys(range).length) query.range = range;
+  const q = params.get('q');
+  if (q !== null && !isBlank(q)) {
+    if (q.length > Q_MAX_LENGTH)
+      problems.push({ param: 'q', message: `must be at most ${Q_MAX_LENGTH} characters` });
+    else query.words = keywords(q);
+  }
   return problems.length ? { ok: false, problems } : { ok: true, query };
+}
+
+/** Lower-case words of a keyword search, without repeats, at most Q_MAX_WORDS. */
+export function keywords(q: string): string[] {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  return [...new Set(words)].slice(0, Q_MAX_WORDS);
+}
+
+function checkSlugs(params: URLSearchParams, name: string, problems: QueryProblem[]): string[] {
+  const out: string[] = [];
+  for (const value of listValues(params, name)) {
+    const r = v.safeParse(slugSchema, value.trim().toLowerCase());
+    if (!r.success) problems.push({ param: `${name}[]`, message: `'${value}' ${r.issues[0].message}` });
+    else if (!out.includes(r.output)) out.push(r.output);
+  }
+  return out;
+}
+
+const WHOLE = /^\d{1,9}$/;
+const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
+
+function parseRanges(params: URLSearchParams, problems: QueryProblem[]) {
+  const range: Partial<Record<RangeField, Bound>> = {};
+  for (const [key, raw] of params) {
+    const m = /^(price|year|mileage|instalment)\[(.*)\]$/.exec(key);
+    if (!m || isBlank(raw)) continue;
+    const field = m[1] as RangeField;
+    const bound = m[2] as (typeof RANGE_BOUNDS)[number];
+    if (!RANGE_BOUNDS.includes(bound)) {
+      problems.push({ param: key, message: `use ${field}[gte] or ${field}[lte]` });
+      continue;
+    }
+    const text = raw.trim();
+    const pattern = field === 'instalment' ? MONEY : WHOLE;
+    if (!pattern.test(text)) {
+      const what = field === 'instalment' ? 'an amount in rand' : 'a whole number';
+      problems.push({ param: key, message: `'${raw}' must be ${what}` });
+      continue;
+    }
+    range[field] = { ...range[field], [bound]: Number(text) };
+  }
+  return range;
 }
 
 /** Query string for the API call, with empty values dropped (SPEC §5 'Other'). */
@@ -118,5 +227,14 @@ export function vehicleQueryString(q: Partial<VehicleQuery>): string {
   for (const name of ['fuelType', 'transmissionType', 'vehicle_state'] as const) {
     for (const value of q[name] ?? []) if (!isBlank(value)) p.append(`${name}[]`, value);
   }
+  for (const name of ['body_type', 'colour', 'province'] as const)
+    for (const value of q[name] ?? []) p.append(`${name}[]`, value);
+  for (const slug of q.dealers ?? []) p.append('dealer[]', slug);
+  for (const field of RANGE_FIELDS)
+    for (const bound of RANGE_BOUNDS) {
+      const value = q.range?.[field]?.[bound];
+      if (value !== undefined) p.set(`${field}[${bound}]`, String(value));
+    }
+  if (q.words?.length) p.set('q', q.words.join(' '));
   return p.toString();
 }

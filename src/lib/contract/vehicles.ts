@@ -72,6 +72,17 @@ export type Make = v.InferOutput<typeof Make>;
 export const Facet = v.object({ value: v.string(), count: int });
 export type Facet = v.InferOutput<typeof Facet>;
 
+/** A facet value with the words a buyer reads (a dealership's name, "Hatchback" for hatch). */
+export const LabelledFacet = v.object({ value: v.string(), label: v.string(), count: int });
+export type LabelledFacet = v.InferOutput<typeof LabelledFacet>;
+
+/** Lowest and highest value in the listing; null when nothing matches. */
+export const Range = named(
+  'Range',
+  v.object({ min: v.nullable(v.number()), max: v.nullable(v.number()) }),
+  'Bounds of the listing with every other filter applied.',
+);
+
 export const Filters = named(
   'Filters',
   v.object({
@@ -82,6 +93,11 @@ export const Filters = named(
     fuelType: v.array(Facet),
     transmissionType: v.array(Facet),
     vehicle_state: v.array(Facet),
+    body_type: v.array(LabelledFacet),
+    colour: v.array(Facet),
+    province: v.array(Facet),
+    dealer: v.pipe(v.array(LabelledFacet), v.description('Dealerships (slug and name) in scope.')),
+    ranges: v.object({ price: Range, year: Range, mileage: Range, instalment: Range }),
   }),
 );
 export type Filters = v.InferOutput<typeof Filters>;

@@ -2,12 +2,34 @@
  * The used-stock queries behind the listing, the filters and the makes list. One where-builder,
  * so a facet count always agrees with the listing it filters.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { VehicleQuery } from '../../lib/vehicle-query.ts';
-import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { RangeField, VehicleQuery } from '../../lib/vehicle-query.ts';
+import { RANGE_FIELDS, USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
 import type { Database } from './schema.ts';
 
-export type Facet = 'make' | 'model' | 'fuelType' | 'transmissionType' | 'vehicle_state';
+export type Facet =
+  | 'make'
+  | 'model'
+  | 'fuelType'
+  | 'transmissionType'
+  | 'vehicle_state'
+  | 'body_type'
+  | 'colour'
+  | 'province'
+  | 'dealer'
+  | RangeField;
+
+/** The column behind each range filter; the instalment is the stored one at the finance defaults. */
+const RANGE_COLUMN = {
+  price: 'vehicles.price',
+  year: 'vehicles.year',
+  mileage: 'vehicles.mileage',
+  instalment: 'vehicles.installment',
+} as const;
+
+/** `%`, `_` and the escape character itself match literally in a keyword. */
+const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const SEARCHED = ['vehicles.make', 'vehicles.model', 'vehicles.variant', 'vehicles.description'] as const;
 
 export interface StockFilter extends Partial<Omit<VehicleQuery, 'page' | 'order'>> {
   dealerSlug?: string | null;
@@ -27,6 +49,29 @@ export function whereStock<O>(q: VehicleSelect<O>, f: StockFilter, except?: Face
     out = out.where('vehicles.transmission', 'in', f.transmissionType);
   if (f.vehicle_state?.length && except !== 'vehicle_state')
     out = out.where('vehicles.state_of_vehicle', 'in', f.vehicle_state);
+  if (f.body_type?.length && except !== 'body_type') out = out.where('vehicles.body_type', 'in', f.body_type);
+  if (f.colour?.length && except !== 'colour') out = out.where('vehicles.exterior_color', 'in', f.colour);
+  if (f.dealers?.length && except !== 'dealer') out = out.where('vehicles.dealer_slug', 'in', f.dealers);
+  if (f.province?.length && except !== 'province') {
+    const provinces = f.province;
+    out = out.where('vehicles.dealer_slug', 'in', (eb) =>
+      eb.selectFrom('dealers').select('dealers.slug').where('dealers.province', 'in', provinces),
+    );
+  }
+  for (const field of RANGE_FIELDS) {
+    const bound = f.range?.[field];
+    if (!bound || except === field) continue;
+    if (bound.gte !== undefined) out = out.where(RANGE_COLUMN[field], '>=', bound.gte);
+    if (bound.lte !== undefined) out = out.where(RANGE_COLUMN[field], '<=', bound.lte);
+  }
+  // Every word somewhere in make, model, variant or description; lower() on both sides, as
+  // PostgreSQL's LIKE is case-sensitive and SQLite's only folds ASCII.
+  for (const word of f.words ?? []) {
+    const pattern = likePattern(word);
+    out = out.where((eb) =>
+      eb.or(SEARCHED.map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+    );
+  }
   return out;
 }
 
@@ -64,15 +109,19 @@ const COLUMN = {
   fuelType: 'fuel_type',
   transmissionType: 'transmission',
   vehicle_state: 'state_of_vehicle',
+  body_type: 'body_type',
+  colour: 'exterior_color',
+  dealer: 'dealer_slug',
 } as const;
 
 export async function countBy(
   db: Kysely<Database>,
   filter: StockFilter,
   facet: keyof typeof COLUMN,
+  except: Facet = facet,
 ): Promise<Map<string, number>> {
   const col = COLUMN[facet];
-  const rows = await whereStock(db.selectFrom('vehicles'), filter, facet)
+  const rows = await whereStock(db.selectFrom('vehicles'), filter, except)
     .select((eb) => [eb.ref(`vehicles.${col}`).as('value'), eb.fn.countAll<number>().as('count')])
     .groupBy(`vehicles.${col}`)
     .execute();
@@ -98,4 +147,19 @@ export async function makesWithModels(db: Kysely<Database>, filter: StockFilter)
     makes.set(r.make_slug, m);
   }
   return [...makes.values()];
+}
+
+/** Lowest and highest value of each range field, each with every filter but its own applied. */
+export async function rangesOf(db: Kysely<Database>, filter: StockFilter) {
+  const entries = await Promise.all(
+    RANGE_FIELDS.map(async (field) => {
+      const col = RANGE_COLUMN[field];
+      const row = await whereStock(db.selectFrom('vehicles'), filter, field)
+        .select((eb) => [eb.fn.min(col).as('min'), eb.fn.max(col).as('max')])
+        .executeTakeFirst();
+      const num = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+      return [field, { min: num(row?.min), max: num(row?.max) }] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<RangeField, { min: number | null; max: number | null }>;
 }

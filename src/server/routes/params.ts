@@ -8,9 +8,13 @@ import { validator } from 'hono-openapi';
 import * as v from 'valibot';
 import { isSlug } from '../../lib/slug.ts';
 import {
+  BODY_TYPES,
   FUEL_TYPES,
+  PROVINCES,
   parseVehicleQuery,
+  Q_MAX_LENGTH,
   TRANSMISSION_TYPES,
+  VEHICLE_COLOURS,
   VEHICLE_STATES,
   type VehicleQuery,
 } from '../../lib/vehicle-query.ts';
@@ -128,6 +132,7 @@ const listDoc = (values: readonly string[]) =>
     v.description(`Repeatable: ${values.join(', ')}. Any and empty values are ignored.`),
   );
 const order = v.pipe(v.optional(v.string()), v.description('asc or desc.'));
+const bound = (description: string) => v.pipe(v.optional(v.string()), v.description(description));
 
 /**
  * The used-stock query of SPEC §7 (page, make_slug, model_slug, order[...], fuelType[], ...), parsed by
@@ -149,6 +154,29 @@ export function vehicleQuery(options: { page: boolean; dealer: boolean }) {
     'fuelType[]': listDoc(FUEL_TYPES),
     'transmissionType[]': listDoc(TRANSMISSION_TYPES),
     'vehicle_state[]': listDoc(VEHICLE_STATES),
+    'price[gte]': bound('Lowest price in rand, a whole number.'),
+    'price[lte]': bound('Highest price in rand, a whole number.'),
+    'instalment[lte]': bound(
+      'Monthly budget in rand: cars whose instalment at the finance defaults (SPEC §9) is at most this.',
+    ),
+    'instalment[gte]': bound('Lowest monthly instalment in rand.'),
+    'year[gte]': bound('Oldest model year, e.g. 2019.'),
+    'year[lte]': bound('Newest model year.'),
+    'mileage[gte]': bound('Lowest odometer reading in km.'),
+    'mileage[lte]': bound('Highest odometer reading in km.'),
+    'body_type[]': listDoc(BODY_TYPES),
+    'colour[]': listDoc(VEHICLE_COLOURS),
+    'province[]': listDoc(PROVINCES),
+    'dealer[]': v.pipe(
+      v.optional(v.union([v.string(), v.array(v.string())])),
+      v.description('Repeatable: dealership slugs, e.g. motus-subaru-durban (useful on the group listing).'),
+    ),
+    q: v.pipe(
+      v.optional(v.string()),
+      v.description(
+        `Keywords (at most ${Q_MAX_LENGTH} characters); every word must appear in the make, model, variant or description.`,
+      ),
+    ),
   };
   const schema = v.pipe(
     v.looseObject(entries),

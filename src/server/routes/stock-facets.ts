@@ -3,13 +3,20 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import { Filters, Make } from '../../lib/contract/vehicles.ts';
-import { FUEL_TYPES, TRANSMISSION_TYPES, VEHICLE_STATES } from '../../lib/vehicle-query.ts';
-import { countBy, makesWithModels, type StockFilter } from '../db/vehicle-queries.ts';
+import {
+  BODY_TYPE_LABELS,
+  BODY_TYPES,
+  FUEL_TYPES,
+  TRANSMISSION_TYPES,
+  VEHICLE_COLOURS,
+  VEHICLE_STATES,
+} from '../../lib/vehicle-query.ts';
+import { countBy, makesWithModels, rangesOf, type StockFilter } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item } from '../hydra.ts';
 import { read } from '../openapi/describe.ts';
 import { checkPath, checkQuery, optionalSlug, pathSlug, vehicleQuery } from './params.ts';
-import { resolveDealerScope } from './scope.ts';
+import { checkDealerSlugs, dealersInScope, resolveDealerScope } from './scope.ts';
 
 const tags = ['Pre-owned stock'];
 const dealer = optionalSlug('Limit to one dealer (slug or site name).');
@@ -47,20 +54,41 @@ export function stockFacetRoutes(deps: Deps) {
       ...(path.model ? { model_slug: path.model } : {}),
       dealerSlug: await scopeOf(q.dealer),
     };
-    const [makes, fuel, transmission, state] = await Promise.all([
-      makesWithModels(deps.db, filter),
-      countBy(deps.db, filter, 'fuelType'),
-      countBy(deps.db, filter, 'transmissionType'),
-      countBy(deps.db, filter, 'vehicle_state'),
-    ]);
+    await checkDealerSlugs(deps, q.dealers);
+    const [makes, fuel, transmission, state, body, colour, byDealer, byDealerForProvince, ranges, dealers] =
+      await Promise.all([
+        makesWithModels(deps.db, filter),
+        countBy(deps.db, filter, 'fuelType'),
+        countBy(deps.db, filter, 'transmissionType'),
+        countBy(deps.db, filter, 'vehicle_state'),
+        countBy(deps.db, filter, 'body_type'),
+        countBy(deps.db, filter, 'colour'),
+        countBy(deps.db, filter, 'dealer'),
+        countBy(deps.db, filter, 'dealer', 'province'),
+        rangesOf(deps.db, filter),
+        dealersInScope(deps, filter.dealerSlug ?? null),
+      ]);
     const facet = (values: readonly string[], counts: Map<string, number>) =>
       values.map((value) => ({ value, count: counts.get(value) ?? 0 }));
+    // A province counts its dealerships' cars, with every filter applied but the province one.
+    const provinces = new Map<string, number>();
+    for (const d of dealers)
+      provinces.set(d.province, (provinces.get(d.province) ?? 0) + (byDealerForProvince.get(d.slug) ?? 0));
     const url = new URL(c.req.url);
     return item(c, 'Filters', url.pathname, {
       makes,
       fuelType: facet(FUEL_TYPES, fuel),
       transmissionType: facet(TRANSMISSION_TYPES, transmission),
       vehicle_state: facet(VEHICLE_STATES, state),
+      body_type: BODY_TYPES.map((value) => ({
+        value,
+        label: BODY_TYPE_LABELS[value],
+        count: body.get(value) ?? 0,
+      })),
+      colour: facet(VEHICLE_COLOURS, colour),
+      province: [...provinces].map(([value, count]) => ({ value, count })),
+      dealer: dealers.map((d) => ({ value: d.slug, label: d.dealer_name, count: byDealer.get(d.slug) ?? 0 })),
+      ranges,
     });
   };
   // The segments are the make_slug and model_slug filters, and a 400 names them so.

@@ -11,7 +11,7 @@ import { photosByVehicle } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentVehicleDetail, presentVehicleSummary } from '../present.ts';
 import { checkPath, checkQuery, pathId, pathText, vehicleQuery } from './params.ts';
-import { resolveDealerScope } from './scope.ts';
+import { checkDealerSlugs, resolveDealerScope } from './scope.ts';
 
 const tags = ['Pre-owned stock'];
 
@@ -45,6 +45,7 @@ export function vehicleRoutes(deps: Deps) {
     async (c) => {
       const query = c.req.valid('query');
       const scope = await resolveDealerScope(deps, c.req.valid('param').dealerSlug);
+      await checkDealerSlugs(deps, query.dealers);
       const { rows, total } = await listStock(deps.db, query, scope.dealerSlug);
       const mains = await photosByVehicle(
         deps.db,
