@@ -4,20 +4,18 @@
  * before hydration is kept), validated with the shared schema before sending and by the API always;
  * errors appear under their fields and in a summary, and focus moves to the first invalid field.
  */
-import { useStore } from '@nanostores/react';
-import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import type { Violation } from '../../lib/contract.ts';
-import { newIdempotencyKey, postLead, retryAfterText } from '../../lib/lead-client.ts';
+import { type SubmitEvent, useEffect, useState } from 'react';
 import { type EnquiryForm as FormName, LEAD_PRESETS } from '../../lib/lead-presets.ts';
 import { validateEnquiry } from '../../lib/schemas/enquiry.ts';
 import { paths, trimSlash, withDealer } from '../../lib/urls.ts';
 import { enquiry } from '../../stores/enquiry.ts';
 import { DealerSelect } from '../form-kit/DealerSelect.tsx';
-import { ErrorSummary, focusField } from '../form-kit/ErrorSummary.tsx';
+import { ErrorSummary } from '../form-kit/ErrorSummary.tsx';
 import { Checkbox, Honeypot, Input, TextArea } from '../form-kit/Field.tsx';
 import { initialDealer } from '../form-kit/initial-dealer.ts';
 import { SubmitButton } from '../form-kit/SubmitButton.tsx';
 import { useDealers } from '../form-kit/useDealers.ts';
+import { useLeadSubmit } from '../form-kit/useLeadSubmit.ts';
 import { COPY, FIELD_ORDER, inFieldOrder, type UsedCar, type VehicleChoice } from './config.ts';
 import { UsedCarSummary } from './UsedCarSummary.tsx';
 import { useUsedCar } from './useUsedCar.ts';
@@ -48,8 +46,18 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const copy = COPY[form];
   const preset = LEAD_PRESETS[form];
   const chooseDealer = !dealerSlug && form !== 'used';
-  const state = useStore(enquiry.$state);
-  const loading = state.status === 'loading';
+  const lead = useLeadSubmit({
+    path: 'customer_enquiries',
+    store: enquiry,
+    formId,
+    focus: 'field',
+    fields: FIELDS,
+    arrange: inFieldOrder,
+    submitLabel: copy.submit,
+    rateLimitText: (wait) => `You have sent several enquiries in a short time. Please try again in ${wait}.`,
+    keptText: 'Everything you typed is still here.',
+  });
+  const { state, loading, errors, announce } = lead;
   const [hydrated, setHydrated] = useState(false);
   const [car, setCar] = useState<VehicleValue>({
     make: vehicle?.make ?? '',
@@ -57,9 +65,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     variant: vehicle?.variant ?? '',
   });
   const [dealer, setDealer] = useState('');
-  const [focusTick, setFocusTick] = useState(0);
-  const [announce, setAnnounce] = useState('');
-  const key = useRef('');
   const { dealers, retry } = useDealers(chooseDealer && hydrated);
   const used = useUsedCar(form === 'used' && hydrated, props.used);
 
@@ -68,29 +73,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     enquiry.reset();
     setDealer(initialDealer());
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each failed submit
-  useEffect(() => {
-    if (!focusTick) return;
-    const first = state.violations.find((v) => FIELDS.has(v.propertyPath));
-    if (!first || !focusField(formId, first.propertyPath))
-      document.getElementById(`${formId}-error-summary`)?.focus();
-  }, [focusTick]);
-
-  const errors: Record<string, string> = {};
-  for (const v of state.violations) errors[v.propertyPath] ??= v.message;
-
-  const fail = (violations: Violation[], message: string | null = null) => {
-    const sorted = inFieldOrder(violations);
-    enquiry.error(sorted, message);
-    if (sorted.length) {
-      const n = sorted.length;
-      setAnnounce(
-        `Not sent: ${n === 1 ? 'one error' : `${n} errors`} to correct. ${sorted[0]?.message ?? ''}.`,
-      );
-      setFocusTick((t) => t + 1);
-    } else setAnnounce('');
-  };
-
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (loading) return;
@@ -118,33 +100,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       terms: fd.get('terms') === 'on',
       website: text(fd, 'website'),
     };
-    const valid = validateEnquiry(body, { form, requireDealer: chooseDealer });
-    if (!valid.ok) return fail(valid.violations);
-
-    enquiry.loading();
-    setAnnounce('Sending…');
-    key.current ||= newIdempotencyKey();
-    const r = await postLead('customer_enquiries', body, key.current);
-    key.current = r.key;
-    if (r.kind === 'created') {
-      key.current = '';
-      enquiry.success(r.record);
-      setAnnounce('Sent. Opening the thank-you page…');
-      // SPEC §4: current path + /thank-you, replacing the filled form in the history.
-      window.location.replace(paths.thankYou(window.location.pathname));
-    } else if (r.kind === 'invalid') fail(r.violations);
-    else if (r.kind === 'rate-limited') {
-      fail(
-        [],
-        `You have sent several enquiries in a short time. Please try again in ${retryAfterText(r.retryAfterSeconds)}.`,
-      );
-    } else {
-      const what =
-        r.reason === 'network'
-          ? 'We could not reach our server. Please check your connection'
-          : 'Something went wrong on our side';
-      fail([], `${what} and press “${copy.submit}” again. Everything you typed is still here.`);
-    }
+    await lead.submit(body, validateEnquiry(body, { form, requireDealer: chooseDealer }));
   }
 
   if (form === 'used' && used.car.state !== 'ready' && used.car.state !== 'loading') {
@@ -174,7 +130,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       aria-label={copy.label}
       aria-busy={loading || undefined}
       onSubmit={onSubmit}
-      onInput={(e) => enquiry.clearField((e.target as HTMLInputElement).name)}
+      onInput={(e) => lead.clearField((e.target as HTMLInputElement).name)}
     >
       <ErrorSummary
         form={formId}

@@ -4,10 +4,8 @@
  * scrolls the wizard into view. The draft is kept on the device as the visitor types, without the ID
  * number and bank details, and cleared after a successful submission.
  */
-import { useStore } from '@nanostores/react';
 import { type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { Violation } from '../../lib/contract.ts';
-import { newIdempotencyKey, postLead, retryAfterText } from '../../lib/lead-client.ts';
 import { FINANCE_PRESET } from '../../lib/lead-presets.ts';
 import {
   FINANCE_CONFIRMATIONS,
@@ -17,7 +15,6 @@ import {
   validateFinanceApplication,
   validateFinanceStep,
 } from '../../lib/schemas/finance.ts';
-import { paths } from '../../lib/urls.ts';
 import { clearFinanceDraft, finance, readFinanceDraft, saveFinanceDraft } from '../../stores/finance.ts';
 import { ErrorSummary } from '../form-kit/ErrorSummary.tsx';
 import { Honeypot } from '../form-kit/Field.tsx';
@@ -25,6 +22,7 @@ import { focusQuietly, prefersReducedMotion } from '../form-kit/focus.ts';
 import { initialDealer } from '../form-kit/initial-dealer.ts';
 import { SubmitButton } from '../form-kit/SubmitButton.tsx';
 import { useDealers } from '../form-kit/useDealers.ts';
+import { useLeadSubmit } from '../form-kit/useLeadSubmit.ts';
 import { Confirmations } from './Confirmations.tsx';
 import { type FinanceValues, StepFields } from './StepFields.tsx';
 import { Stepper } from './Stepper.tsx';
@@ -49,24 +47,40 @@ const sortFor = (step: number, list: Violation[]) =>
   );
 
 export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps) {
-  const state = useStore(finance.$state);
-  const loading = state.status === 'loading';
   const [hydrated, setHydrated] = useState(false);
   const [step, setStep] = useState<FinanceStep>(0);
   const [data, setData] = useState<FinanceValues>({ make: FINANCE_MAKE, dealership: dealerSlug ?? '' });
-  const [violations, setViolations] = useState<Violation[]>([]);
   const [restored, setRestored] = useState(false);
   const [moved, setMoved] = useState(0);
   const dirty = useRef(false);
   const sent = useRef(false);
   const latest = useRef(data);
   latest.current = data;
-  const key = useRef('');
   const root = useRef<HTMLFormElement>(null);
   const banner = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { dealers, retry } = useDealers(hydrated);
   const models = useRangeModels(hydrated, FINANCE_MAKE);
+  const lead = useLeadSubmit({
+    path: 'finance_applications',
+    store: finance,
+    formId,
+    focus: 'summary',
+    summary: banner,
+    scrollTarget: root,
+    fields: new Set(ORDER.flat()),
+    arrange: onFirstStep,
+    submitLabel: 'Submit',
+    rateLimitText: (wait) =>
+      `Too many applications were sent from your connection. Please try again in ${wait}.`,
+    keptText: 'Everything you entered is still here.',
+    onSuccess: () => {
+      sent.current = true;
+      clearFinanceDraft();
+    },
+  });
+  const { state, loading, errors } = lead;
+  const violations = state.violations;
 
   // Restore the draft (never the excluded fields) and keep the last keystrokes when the page goes.
   useEffect(() => {
@@ -86,21 +100,18 @@ export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps
     const t = setTimeout(() => saveFinanceDraft(data), 400);
     return () => clearTimeout(t);
   }, [data]);
-  // A step or error change brings the wizard's top into view (SPEC §2) and moves focus there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each move, not on data changes
+  // A step change brings the wizard's top into view (SPEC §2) and moves focus to the step's title;
+  // errors do the same with the banner (useLeadSubmit).
   useEffect(() => {
     if (!moved) return;
     root.current?.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-    focusQuietly(violations.length ? banner.current : heading.current);
+    focusQuietly(heading.current);
   }, [moved]);
 
   const ctx = useMemo(
     () => (models.state === 'ready' ? { models: models.options.map((o) => o.value) } : {}),
     [models],
   );
-  const errors: Record<string, string> = {};
-  for (const v of violations) errors[v.propertyPath] ??= v.message;
-
   const change = (name: string, value: string | boolean) => {
     dirty.current = true;
     setData((d) => ({
@@ -109,63 +120,36 @@ export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps
       ...(name === 'variant' && value === 'new' ? { make: FINANCE_MAKE } : {}),
     }));
   };
-  const show = (at: FinanceStep, list: Violation[]) => {
-    setStep(at);
-    setViolations(sortFor(at, list));
-    setMoved((n) => n + 1);
-  };
   const go = (to: FinanceStep) => {
-    setViolations([]);
+    lead.clear();
     setStep(to);
     setMoved((n) => n + 1);
   };
+
+  /** Violations are shown on the first step that has any (a step's own check only has its own). */
+  function onFirstStep(list: Violation[]): Violation[] {
+    const steps = list.map((v) => stepOf(v.propertyPath)).filter((s) => s >= 0);
+    const at = (steps.length ? Math.min(...steps) : step) as FinanceStep;
+    setStep(at);
+    return sortFor(
+      at,
+      list.filter((v) => stepOf(v.propertyPath) === at || stepOf(v.propertyPath) < 0),
+    );
+  }
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (loading) return;
     const checked = validateFinanceStep(step, data, ctx);
-    if (!checked.ok) return show(step, checked.violations);
+    if (!checked.ok) return lead.fail(checked.violations);
     if (step < LAST) return go((step + 1) as FinanceStep);
-    const all = validateFinanceApplication(data, ctx);
-    if (!all.ok) return showServer(all.violations);
-
-    finance.loading();
-    key.current ||= newIdempotencyKey();
     const body = {
       ...data,
       website: String(new FormData(e.currentTarget).get('website') ?? ''),
       uri: window.location.pathname,
       sourceCode: FINANCE_PRESET.sourceCode,
     };
-    const r = await postLead('finance_applications', body, key.current);
-    key.current = r.key;
-    if (r.kind === 'created') {
-      sent.current = true;
-      key.current = '';
-      clearFinanceDraft();
-      finance.success(r.record);
-      window.location.replace(paths.thankYou(window.location.pathname));
-      return;
-    }
-    if (r.kind === 'invalid') {
-      finance.error(r.violations);
-      return showServer(r.violations);
-    }
-    const message =
-      r.kind === 'rate-limited'
-        ? `Too many applications were sent from your connection. Please try again in ${retryAfterText(r.retryAfterSeconds)}.`
-        : `${r.reason === 'network' ? 'We could not reach our server. Please check your connection' : 'Something went wrong on our side'} and press “Submit” again. Everything you entered is still here.`;
-    finance.error([], message);
-  }
-
-  /** Violations of the whole application: shown on the first step that has any. */
-  function showServer(list: Violation[]) {
-    const steps = list.map((v) => stepOf(v.propertyPath)).filter((s) => s >= 0);
-    const at = (steps.length ? Math.min(...steps) : step) as FinanceStep;
-    show(
-      at,
-      list.filter((v) => stepOf(v.propertyPath) === at || stepOf(v.propertyPath) < 0),
-    );
+    await lead.submit(body, validateFinanceApplication(data, ctx));
   }
 
   const dynamicOptions = {
@@ -198,7 +182,7 @@ export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps
         violations={violations}
         fields={new Set(ORDER[step])}
         title={`There are ${violations.length} errors on this page. Please correct them before moving on.`}
-        onClose={() => setViolations([])}
+        onClose={lead.clear}
       />
       <h2 id={`${formId}-step-title`} ref={heading} tabIndex={-1} className="finance-step-title">
         {TITLES[step]}
