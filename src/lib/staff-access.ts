@@ -12,7 +12,9 @@ export const SCOPES = [
   'content:write', // /api/editor/* (range, specials, service deals, banners, blog)
   'builds:publish', // /api/builds*, previews
   'stock:write', // used stock of the caller's own dealership(s)
-  'leads:read', // the leads inbox, reveal finance fields (reserved for the finance role)
+  'leads:read', // the leads inbox: a dealer user only their dealership(s), finance and admin all
+  'leads:reveal', // decrypt one finance application's ID number, bank details and amounts (audited)
+  'privacy:manage', // POPIA data-subject export and erasure
   'staff:manage', // staff accounts, invitations, roles, dealer links
   'keys:manage', // machine API keys
   'audit:read', // the audit log
@@ -22,8 +24,8 @@ export type Scope = (typeof SCOPES)[number];
 export const ROLE_SCOPES: Record<StaffRole, readonly Scope[]> = {
   admin: SCOPES,
   editor: ['content:write', 'builds:publish'],
-  dealer: ['stock:write'],
-  finance: ['leads:read'],
+  dealer: ['stock:write', 'leads:read'],
+  finance: ['leads:read', 'leads:reveal'],
 };
 
 /** What an integration's key may be given: never staff or key management, which need a person. */
@@ -37,8 +39,8 @@ export type KeyScope = (typeof KEY_SCOPES)[number];
 export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Admin (whole group, manages staff)',
   editor: 'Editor (content and builds)',
-  dealer: 'Dealer (stock of their dealership)',
-  finance: 'Finance (leads inbox)',
+  dealer: 'Dealer (stock and leads of their dealership)',
+  finance: 'Finance (all leads, reveals finance fields)',
 };
 
 export const isStaffRole = (s: unknown): s is StaffRole => STAFF_ROLES.includes(s as StaffRole);

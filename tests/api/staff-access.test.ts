@@ -21,11 +21,17 @@ function guardedEndpoints(api: PublishApi): Endpoint[] {
         ? 'content:write'
         : path.startsWith('/api/builds')
           ? 'builds:publish'
-          : path.startsWith('/api/admin/audit_log')
-            ? 'audit:read'
-            : path.startsWith('/api/admin/api_keys')
-              ? 'keys:manage'
-              : 'staff:manage';
+          : /^\/api\/admin\/leads\/[^/]+\/reveal$/.test(path)
+            ? 'leads:reveal'
+            : path.startsWith('/api/admin/leads')
+              ? 'leads:read'
+              : path.startsWith('/api/admin/privacy_requests')
+                ? 'privacy:manage'
+                : path.startsWith('/api/admin/audit_log')
+                  ? 'audit:read'
+                  : path.startsWith('/api/admin/api_keys')
+                    ? 'keys:manage'
+                    : 'staff:manage';
   const seen = new Set<string>();
   const out: Endpoint[] = [];
   for (const r of app.routes) {
@@ -76,6 +82,9 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
         'POST /api/admin/api_keys',
         'GET /api/admin/audit_log',
         'GET /api/customer_enquiries/1',
+        'GET /api/admin/leads',
+        'PATCH /api/admin/leads/1',
+        'POST /api/admin/leads/1/reveal',
       ]),
     );
     expect(endpoints.length).toBeGreaterThan(30);
@@ -96,7 +105,9 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
       'staff:manage': ['editor', 'dealer', 'finance'],
       'keys:manage': ['editor', 'dealer'],
       'audit:read': ['editor', 'finance'],
-      'leads:read': ['editor', 'dealer'],
+      'leads:read': ['editor'],
+      'leads:reveal': ['editor', 'dealer'],
+      'privacy:manage': ['editor', 'dealer', 'finance'],
     };
     for (const e of endpoints)
       for (const role of wrong[e.scope] ?? []) {
@@ -119,7 +130,9 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
       'staff:manage': 'admin',
       'keys:manage': 'admin',
       'audit:read': 'admin',
-      'leads:read': 'finance',
+      'leads:read': 'dealer',
+      'leads:reveal': 'finance',
+      'privacy:manage': 'admin',
     };
     for (const e of endpoints) {
       const res = await call(e, sessions[right[e.scope] as string]);

@@ -11,6 +11,7 @@ import * as m004 from './migrations/004_vehicles_newest.ts';
 import * as m005 from './migrations/005_idempotency_owner.ts';
 import * as m006 from './migrations/006_staff.ts';
 import * as m007 from './migrations/007_vehicle_images.ts';
+import * as m010 from './migrations/010_lead_inbox.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_content': m001,
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '005_idempotency_owner': m005,
   '006_staff': m006,
   '007_vehicle_images': m007,
+  '010_lead_inbox': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

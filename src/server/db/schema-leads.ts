@@ -17,6 +17,31 @@ export interface LeadsTable {
   sensitive: string | null; // AES-256-GCM envelope of the finance ID number, bank details and amounts
   ip_hash: string; // HMAC of the client address: enough to spot abuse, not to identify a person
   created_at: string; // ISO date-time
+  // The inbox workflow (migration 010, src/lib/lead-workflow.ts)
+  stage: string; // 'New' | 'Contacted' | 'Appointment' | 'Sold' | 'Lost'
+  assignee_id: string | null; // staff.id of a member of the lead's dealership
+  first_response_at: string | null; // when staff first moved it on from New or wrote a note
+  updated_at: string | null;
+}
+
+export interface LeadNotesTable {
+  id: string;
+  lead_id: string;
+  author_id: string | null;
+  author_name: string | null;
+  body: string;
+  created_at: string;
+}
+
+/** That a POPIA data-subject request was honoured: no name, address or ID number, only what was done. */
+export interface PrivacyRequestsTable {
+  id: string;
+  action: 'export' | 'erasure' | 'retention';
+  matched_by: 'email' | 'id_number' | 'age';
+  leads: number;
+  rows_removed: string; // JSON {table: count}
+  actor: string; // the staff member's e-mail, 'cli' or 'scheduler'
+  at: string;
 }
 
 export interface LeadConsentsTable {
@@ -62,6 +87,8 @@ export interface RateLimitsTable {
 // A type alias, not an interface: Kysely's withTables needs an index-compatible record.
 export type LeadTables = {
   leads: LeadsTable;
+  lead_notes: LeadNotesTable;
+  privacy_requests: PrivacyRequestsTable;
   lead_consents: LeadConsentsTable;
   lead_outbox: LeadOutboxTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -55,6 +55,10 @@ export async function storeLead(
           sensitive: lead.sensitive,
           ip_hash: lead.ip_hash,
           created_at: lead.created_at,
+          stage: 'New',
+          assignee_id: null,
+          first_response_at: null,
+          updated_at: null,
         })
         .execute();
       await trx

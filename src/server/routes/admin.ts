@@ -1,9 +1,10 @@
-/** The admin's own API under /api/admin/*: staff, API keys and the audit log (admins only). */
+/** The admin's own API under /api/admin/*: staff, API keys and the audit log (admins only), the leads inbox. */
 import { Hono } from 'hono';
 import type { Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
 import { adminAuditRoutes } from './admin-audit.ts';
 import { adminKeyRoutes } from './admin-keys.ts';
+import { adminLeadRoutes } from './admin-leads.ts';
 import { adminStaffRoutes } from './admin-staff.ts';
 
 export function adminRoutes(deps: Deps, logger?: Logger) {
@@ -11,5 +12,6 @@ export function adminRoutes(deps: Deps, logger?: Logger) {
   app.route('/', adminStaffRoutes(deps, logger));
   app.route('/', adminKeyRoutes(deps));
   app.route('/', adminAuditRoutes(deps));
+  app.route('/', adminLeadRoutes(deps));
   return app;
 }

@@ -1,0 +1,352 @@
+/**
+ * The leads inbox for staff under /api/admin/leads (issue 13): list with filters and search, the count of
+ * new leads (the admin badge), CSV export of the filtered list, one lead, working it (status, assignee,
+ * note), revealing a finance application's encrypted fields (admin and finance, audited) and retrying a
+ * dead delivery. Every read is limited to the dealerships the caller may see (leads/inbox.ts).
+ */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  LeadCollection,
+  LeadDetail,
+  LeadUpdateInput,
+  NewLeadCount,
+  RevealedFields,
+} from '../../lib/contract/lead-inbox.ts';
+import { audit } from '../auth/audit.ts';
+import { principalOf, requireScope } from '../auth/principal.ts';
+import { withLeadTables } from '../db/schema-leads.ts';
+import type { Deps } from '../deps.ts';
+import { readJsonObject, validate } from '../editor/validate.ts';
+import { clientAddress } from '../http/proxy.ts';
+import { ApiError, badRequest, collection, item } from '../hydra.ts';
+import { leadCrypto } from '../leads/crypto.ts';
+import {
+  filtered,
+  findLead,
+  matches,
+  personOf,
+  present,
+  presentDetail,
+  readFilters,
+  SORTABLE,
+  scoped,
+  sortColumn,
+} from '../leads/inbox.ts';
+import { notifyOutbox } from '../leads/outbox.ts';
+import { csvCell } from '../leads/report.ts';
+import { workLead } from '../leads/work.ts';
+import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
+import { listQuery } from './list-query.ts';
+import { checkPath, pathText } from './params.ts';
+
+const staffOnly = (scope: string) =>
+  problems([401, 'Staff only: a session or API key.'], [403, `The role or key lacks ${scope}.`]);
+const byId = checkPath(v.object({ id: pathText('Lead id (UUID)') }));
+const Channel = v.object({
+  id: pathText('Lead id (UUID)'),
+  channel: v.picklist(['email', 'webhook'], "channel: must be 'email' or 'webhook'"),
+});
+
+const q = (name: string, description: string, array = false) => ({
+  name,
+  in: 'query' as const,
+  required: false,
+  description,
+  schema: array
+    ? { type: 'array' as const, items: { type: 'string' as const } }
+    : { type: 'string' as const },
+});
+const FILTERS = [
+  q('form_name', 'Only this form (contact, used, test-drive, finance, …).'),
+  q('kind', 'enquiry or finance.'),
+  q('status', 'New, Contacted, Appointment, Sold or Lost.'),
+  q('dealer[]', 'Only these dealerships (slugs).', true),
+  q('created_at[after]', 'Received on or after (YYYY-MM-DD or ISO date-time).'),
+  q('created_at[before]', 'Received on or before (a bare date includes that whole day).'),
+  q('q', 'Search by name, e-mail address or phone number.'),
+];
+const PAGING = [
+  q('page', 'Page number, from 1.'),
+  q('itemsPerPage', 'Leads per page (1–200, default 30).'),
+  q(
+    'order[created_at]',
+    'asc or desc (default desc). Also order[status], order[dealer_slug], order[form_name].',
+  ),
+];
+
+const SEARCH_CAP = 5000; // a free-text search reads at most this many of the filtered leads
+
+export function adminLeadRoutes(deps: Deps) {
+  const app = new Hono();
+  const db = withLeadTables(deps.db);
+  const crypto = leadCrypto(deps.config.leads.encryptionKey);
+  const read = requireScope(deps, 'leads:read');
+
+  /** The filtered, scoped leads, with the total; a search filters the decoded records. */
+  async function select(
+    c: Parameters<typeof readFilters>[0],
+    paging: { page: number; perPage: number } | null,
+  ) {
+    const lq = listQuery(c, SORTABLE, 200);
+    const f = readFilters(c);
+    const base = filtered(scoped(db.selectFrom('leads'), principalOf(c)), f);
+    const ordered = base
+      .selectAll()
+      .orderBy(sortColumn(lq.sort), lq.sort ? lq.dir : 'desc')
+      .orderBy('id');
+    if (f.q) {
+      const all = (await ordered.limit(SEARCH_CAP).execute()).filter((l) =>
+        matches(personOf(JSON.parse(l.record)), f.q as string),
+      );
+      const rows = paging ? all.slice((paging.page - 1) * paging.perPage, paging.page * paging.perPage) : all;
+      return { rows, total: all.length };
+    }
+    const { n } = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const rows = paging
+      ? await ordered
+          .limit(paging.perPage)
+          .offset((paging.page - 1) * paging.perPage)
+          .execute()
+      : await ordered.limit(SEARCH_CAP).execute();
+    return { rows, total: Number(n) };
+  }
+
+  app.get(
+    '/admin/leads',
+    operation({
+      summary: 'The leads inbox: enquiries and finance applications of your dealership(s), newest first.',
+      tags: ['Leads inbox'],
+      parameters: [...FILTERS, ...PAGING],
+      responses: {
+        200: ld(LeadCollection, 'A page of leads.'),
+        ...problems(400),
+        ...staffOnly('leads:read'),
+      },
+    }),
+    read,
+    async (c) => {
+      const lq = listQuery(c, SORTABLE, 200);
+      const perPage = c.req.query('itemsPerPage') ? lq.perPage : 30;
+      const { rows, total } = await select(c, { page: lq.page, perPage });
+      return collection(c, 'Lead', await present(db, rows), total, { page: lq.page, pageSize: perPage });
+    },
+  );
+
+  app.get(
+    '/admin/leads/count',
+    operation({
+      summary: 'How many leads are still New (the admin badge).',
+      tags: ['Leads inbox'],
+      responses: { 200: ld(NewLeadCount, 'The count.'), ...staffOnly('leads:read') },
+    }),
+    read,
+    async (c) => {
+      const { n } = await scoped(db.selectFrom('leads'), principalOf(c))
+        .where('stage', '=', 'New')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      return item(c, 'NewLeadCount', '/api/admin/leads/count', { new: Number(n) });
+    },
+  );
+
+  app.get(
+    '/admin/leads/export.csv',
+    operation({
+      summary: 'The filtered list as CSV (same filters as the inbox; sensitive finance fields never in it).',
+      tags: ['Leads inbox'],
+      parameters: FILTERS,
+      responses: {
+        200: { description: 'CSV, one lead a row.', content: { 'text/csv': { schema: { type: 'string' } } } },
+        ...problems(400),
+        ...staffOnly('leads:read'),
+      },
+    }),
+    read,
+    async (c) => {
+      const { rows } = await select(c, null);
+      const leads = await present(db, rows);
+      const header = [
+        'created_at',
+        'id',
+        'kind',
+        'form_name',
+        'dealer_slug',
+        'status',
+        'name',
+        'email',
+        'phone',
+        'subject',
+        'assignee',
+        'response_minutes',
+        'email_delivery',
+        'webhook_delivery',
+      ];
+      const lines = leads.map((l) =>
+        [
+          l.created_at,
+          l.id,
+          l.kind,
+          l.form_name,
+          l.dealer_slug,
+          l.status,
+          l.name,
+          l.email,
+          l.phone,
+          l.subject,
+          l.assignee?.name,
+          l.response_minutes,
+          l.delivery.find((d) => d.channel === 'email')?.status ?? 'not configured',
+          l.delivery.find((d) => d.channel === 'webhook')?.status ?? 'not configured',
+        ]
+          .map(csvCell)
+          .join(','),
+      );
+      return c.body(`${[header.join(','), ...lines].join('\r\n')}\r\n`, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="leads-${new Date().toISOString().slice(0, 10)}.csv"`,
+      });
+    },
+  );
+
+  app.get(
+    '/admin/leads/:id',
+    operation({
+      summary: 'One lead: the record, the vehicle, notes, delivery state and the statuses it may move to.',
+      tags: ['Leads inbox'],
+      responses: {
+        200: ld(LeadDetail, 'The lead.'),
+        ...problems([404, 'No such lead in your dealership(s).']),
+        ...staffOnly('leads:read'),
+      },
+    }),
+    read,
+    byId,
+    async (c) => {
+      const lead = await findLead(db, principalOf(c), c.req.param('id') ?? '');
+      return item(c, 'Lead', `/api/admin/leads/${lead.id}`, await presentDetail(db, lead));
+    },
+  );
+
+  app.patch(
+    '/admin/leads/:id',
+    operation({
+      summary: 'Work a lead: move its status, assign it to a staff member of its dealership, add a note.',
+      tags: ['Leads inbox'],
+      requestBody: jsonBody(LeadUpdateInput),
+      responses: {
+        200: ld(LeadDetail, 'The lead after the change.'),
+        ...problems(
+          400,
+          [404, 'No such lead in your dealership(s).'],
+          [
+            409,
+            'That status move is not allowed from the current status (the detail lists the allowed ones).',
+          ],
+          415,
+          422,
+        ),
+        ...staffOnly('leads:read'),
+      },
+    }),
+    read,
+    byId,
+    async (c) => {
+      const p = principalOf(c);
+      const lead = await findLead(db, p, c.req.param('id') ?? '');
+      const input = validate(LeadUpdateInput, await readJsonObject(c));
+      if (input.status === undefined && input.assignee_id === undefined && input.note === undefined)
+        throw badRequest('Send a status, an assignee_id or a note.');
+      await workLead(db, p, lead, input, clientAddress(c, deps.config.trustProxy));
+      const after = await findLead(db, p, lead.id);
+      return item(c, 'Lead', `/api/admin/leads/${lead.id}`, await presentDetail(db, after));
+    },
+  );
+
+  app.post(
+    '/admin/leads/:id/reveal',
+    operation({
+      summary:
+        "Reveal one finance application's ID number, bank details and amounts (recorded in the audit log).",
+      tags: ['Leads inbox'],
+      responses: {
+        200: ld(RevealedFields, 'The decrypted fields.'),
+        ...problems([404, 'No such lead in your dealership(s), or it has no encrypted fields (an enquiry).']),
+        ...staffOnly('leads:reveal'),
+      },
+    }),
+    requireScope(deps, 'leads:reveal'),
+    byId,
+    async (c) => {
+      const lead = await findLead(db, principalOf(c), c.req.param('id') ?? '');
+      if (!lead.sensitive) throw new ApiError(404, `Lead '${lead.id}' has no encrypted fields to reveal.`);
+      const fields = JSON.parse(crypto.decrypt(lead.sensitive, lead.id)) as Record<string, unknown>;
+      // Which fields were shown, never their values.
+      await audit(c, deps.db, deps.config.trustProxy, {
+        action: 'lead.reveal',
+        resource: 'lead',
+        resourceId: lead.id,
+        after: { fields: Object.keys(fields) },
+      });
+      return item(c, 'RevealedFields', `/api/admin/leads/${lead.id}/reveal`, { id: lead.id, fields });
+    },
+  );
+
+  app.post(
+    '/admin/leads/:id/deliveries/:channel/retry',
+    operation({
+      summary: 'Retry a dead delivery now (e-mail or webhook): it gets a fresh retry window.',
+      tags: ['Leads inbox'],
+      responses: {
+        200: ld(LeadDetail, 'The lead, its delivery pending again.'),
+        ...problems(
+          400,
+          [404, 'No such lead in your dealership(s), or no delivery on that channel.'],
+          [409, 'That delivery is not dead (it is delivered or still being retried).'],
+        ),
+        ...staffOnly('leads:read'),
+      },
+    }),
+    read,
+    checkPath(Channel),
+    async (c) => {
+      const p = principalOf(c);
+      const lead = await findLead(db, p, c.req.param('id') ?? '');
+      const channel = c.req.param('channel') as 'email' | 'webhook';
+      const job = await db
+        .selectFrom('lead_outbox')
+        .selectAll()
+        .where('lead_id', '=', lead.id)
+        .where('channel', '=', channel)
+        .executeTakeFirst();
+      if (!job) throw new ApiError(404, `Lead '${lead.id}' has no ${channel} delivery.`);
+      const now = Date.now();
+      const r = await db
+        .updateTable('lead_outbox')
+        .set({
+          status: 'pending',
+          next_attempt_at: now,
+          created_at: now,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', job.id)
+        .where('status', '=', 'dead')
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1)
+        throw new ApiError(
+          409,
+          `The ${channel} delivery is ${job.status}, not dead: there is nothing to retry.`,
+        );
+      await audit(c, deps.db, deps.config.trustProxy, {
+        action: 'lead.retry',
+        resource: 'lead',
+        resourceId: lead.id,
+        after: { channel },
+      });
+      notifyOutbox();
+      return item(c, 'Lead', `/api/admin/leads/${lead.id}`, await presentDetail(db, lead));
+    },
+  );
+  return app;
+}
