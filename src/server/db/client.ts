@@ -20,6 +20,12 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+/** The file of a sqlite: URL (undefined for an in-memory database). */
+export function sqliteFileOf(url: string): string | undefined {
+  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  return file === ':memory:' ? undefined : file;
+}
+
 export interface DbOptions {
   /** PostgreSQL: give up connecting after this long (a stopped or frozen server). 0: wait forever. */
   connectTimeoutMs?: number;
@@ -53,10 +59,10 @@ export async function openDb(url: string, opts: DbOptions = {}): Promise<Db> {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guarded }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
-  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  const file = sqliteFileOf(url);
   const { default: SQLite } = await import('better-sqlite3');
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  if (file) mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file ?? ':memory:');
   // WAL lets readers run while a lead is being written; NORMAL sync is durable with WAL.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
