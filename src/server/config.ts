@@ -41,6 +41,8 @@ const EnvSchema = v.object({
   HOST: v.optional(v.string(), '0.0.0.0'),
   DATABASE_URL: v.optional(v.string()), // default: sqlite:{DATA_DIR}/site.db
   DATA_DIR: v.optional(v.string(), 'data'),
+  // The drawn demo images and brochures written to DATA_DIR/uploads at start-up (a minute on 2 cores).
+  DEMO_UPLOADS: v.optional(v.picklist(['on', 'off']), 'on'),
   DEFAULT_DEALER_SLUG: v.optional(v.string(), 'motus-subaru-west-rand'),
   GROUP_SLUG: v.optional(v.string(), 'motus-subaru'),
   BRAND_NAME: v.optional(v.string(), 'Subaru'),
@@ -152,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     db: { connectTimeoutMs: c.PG_CONNECT_TIMEOUT, statementTimeoutMs: c.PG_STATEMENT_TIMEOUT },
     dataDir: c.DATA_DIR,
     uploadsDir: `${c.DATA_DIR}/uploads`,
+    demoUploads: c.DEMO_UPLOADS === 'on',
     buildsDir: `${c.DATA_DIR}/builds`,
     defaultDealerSlug: c.DEFAULT_DEALER_SLUG,
     groupSlug: c.GROUP_SLUG,
