@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspFor } from '../../src/server/http/security-headers.ts';
 import { createLogger } from '../../src/server/log.ts';
+import { inlineScriptHashes } from '../../src/server/routes/docs.ts';
 import { createServerApp } from '../../src/server/server.ts';
 import { openTestApi, type TestApi } from './harness.ts';
 import { EDITOR_TOKEN } from './publish-helpers.ts';
@@ -56,6 +57,17 @@ describe('security headers', () => {
     expect((await app.request('/api/dealers')).headers.get('Content-Security-Policy')).toMatch(
       /^default-src 'none'/,
     );
+  });
+
+  it('lets the API reference page run its own inline boot script by hash, and no other inline script', async () => {
+    const app = await serverWith('0');
+    const res = await app.request('/api/docs');
+    const csp = res.headers.get('Content-Security-Policy') ?? '';
+    const script = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(script).not.toContain('unsafe-inline');
+    const hashes = inlineScriptHashes(await res.text());
+    expect(hashes).toHaveLength(1);
+    expect(script.split(' ')).toEqual(["'self'", `'${hashes[0]}'`]);
   });
 
   it('has a policy per area, easy to extend: the admin app gets its own', () => {

@@ -9,13 +9,21 @@ import { isHttps } from './proxy.ts';
 
 const NO_FRAMES = "frame-ancestors 'none'";
 
+/**
+ * The Scalar viewer's policy: its own bundle and the given inline-script hashes ('sha256-…'). Styles
+ * stay 'unsafe-inline': the viewer's Vue components set style attributes and inject <style> at run
+ * time, which no hash can name (docs/decisions/051-scalar-csp.md); scripts, the real risk, are hashed.
+ */
+export function docsPolicy(scriptHashes: string[]): string {
+  const scripts = ["'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' ');
+  return `default-src 'self'; script-src ${scripts}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'; ${NO_FRAMES}`;
+}
+
 /** Content-Security-Policy per path prefix, first match wins. Keep '/' last. */
 export const CSP_BY_PATH: { prefix: string; policy: string }[] = [
-  // The API reference viewer (Scalar, served from our own origin) boots from an inline script.
-  {
-    prefix: '/api/docs',
-    policy: `default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; ${NO_FRAMES}`,
-  },
+  // The API reference viewer (Scalar, served from our own origin). Its page answers with this policy
+  // plus the hash of its one inline boot script (routes/docs.ts); anything else inline is refused.
+  { prefix: '/api/docs', policy: docsPolicy([]) },
   // JSON answers.
   {
     prefix: '/api/',

@@ -3,6 +3,7 @@
  * parameters and answers with the contract's valibot schemas); /api/docs: Scalar's reference viewer,
  * its bundle served from here so the page works without reaching a CDN.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,9 +12,20 @@ import { Scalar } from '@scalar/hono-api-reference';
 import { type Hono, Hono as HonoApp } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import type { Deps } from '../deps.ts';
+import { docsPolicy } from '../http/security-headers.ts';
 import { operation, problems } from '../openapi/describe.ts';
 
 const TITLE = 'Dealer group API';
+
+/** 'sha256-…' of the text of each inline <script> (one without src) in an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    (m) =>
+      `sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}`,
+  );
+}
 
 /** The viewer's single-file bundle (about 4 MB, 1 MB gzipped), read and compressed on first use. */
 const bundle = (() => {
@@ -81,15 +93,25 @@ export function docsRoutes({ config }: Deps, whole: () => Hono) {
     return c.json(await document);
   });
 
-  app.get('/docs', self('The API reference, readable in a browser.', 'text/html'), (c) =>
-    Scalar({
-      url: '/api/docs.json',
-      cdn: `/api/docs/scalar.js?v=${bundle().version}`,
-      pageTitle: TITLE,
-      withDefaultFonts: false, // system fonts: no request leaves this server
-      hideClientButton: true,
-    })(c, async () => {}),
-  );
+  // The viewer's page never changes while the process runs: render it once, and hash its inline
+  // boot script for the page's CSP (no 'unsafe-inline' for scripts).
+  let viewer: Promise<{ html: string; csp: string }> | undefined;
+  app.get('/docs', self('The API reference, readable in a browser.', 'text/html'), async (c) => {
+    viewer ??= (async () => {
+      const res = await Scalar({
+        url: '/api/docs.json',
+        cdn: `/api/docs/scalar.js?v=${bundle().version}`,
+        pageTitle: TITLE,
+        withDefaultFonts: false, // system fonts: no request leaves this server
+        hideClientButton: true,
+      })(c, async () => {});
+      const html = await (res as Response).text();
+      return { html, csp: docsPolicy(inlineScriptHashes(html)) };
+    })();
+    const { html, csp } = await viewer;
+    c.header('Content-Security-Policy', csp);
+    return c.html(html);
+  });
 
   app.get(
     '/docs/scalar.js',
