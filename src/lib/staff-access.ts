@@ -11,7 +11,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const SCOPES = [
   'content:write', // /api/editor/* (range, specials, service deals, banners, blog)
   'builds:publish', // /api/builds*, previews
-  'stock:write', // used stock of the caller's own dealership(s)
+  'stock:write', // used stock and its photos: a dealer user's own dealership(s), anyone else's the group's
   'leads:read', // the leads inbox: a dealer user only their dealership(s), finance and admin all
   'leads:reveal', // decrypt one finance application's ID number, bank details and amounts (audited)
   'privacy:manage', // POPIA data-subject export and erasure
@@ -23,7 +23,7 @@ export type Scope = (typeof SCOPES)[number];
 
 export const ROLE_SCOPES: Record<StaffRole, readonly Scope[]> = {
   admin: SCOPES,
-  editor: ['content:write', 'builds:publish'],
+  editor: ['content:write', 'builds:publish', 'stock:write'],
   dealer: ['stock:write', 'leads:read'],
   finance: ['leads:read', 'leads:reveal'],
 };
@@ -38,7 +38,7 @@ export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   admin: 'Admin (whole group, manages staff)',
-  editor: 'Editor (content and builds)',
+  editor: 'Editor (content, stock and builds)',
   dealer: 'Dealer (stock and leads of their dealership)',
   finance: 'Finance (all leads, reveals finance fields)',
 };

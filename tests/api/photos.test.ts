@@ -90,7 +90,7 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
     dataDir = `data/test/photos-${randomUUID().slice(0, 8)}`;
     uploads = join(dataDir, 'uploads');
     api = await openTestApi(engine, { EDITOR_TOKEN, DATA_DIR: dataDir });
-    await storeKnownKey(api.deps.db, API_KEY);
+    await storeKnownKey(api.deps.db, API_KEY, ['content:write', 'stock:write']);
     jpeg = await phoneJpeg();
   });
   afterAll(async () => {
@@ -292,7 +292,7 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
     };
     const before = await rows();
     const failing = await openTestApi(engine, { EDITOR_TOKEN, DATA_DIR: dataDir });
-    await storeKnownKey(failing.deps.db, API_KEY);
+    await storeKnownKey(failing.deps.db, API_KEY, ['content:write', 'stock:write']);
     failing.deps.storage = flaky;
     // The store is read when the routes are made: a fresh app with the flaky store.
     const { createApi } = await import('../../src/server/app.ts');

@@ -17,21 +17,23 @@ function guardedEndpoints(api: PublishApi): Endpoint[] {
   const scopeOf = (path: string) =>
     /^\/api\/(customer_enquiries|finance_applications)\//.test(path)
       ? 'leads:read'
-      : path.startsWith('/api/editor')
-        ? 'content:write'
-        : path.startsWith('/api/builds')
-          ? 'builds:publish'
-          : /^\/api\/admin\/leads\/[^/]+\/reveal$/.test(path)
-            ? 'leads:reveal'
-            : path.startsWith('/api/admin/leads')
-              ? 'leads:read'
-              : path.startsWith('/api/admin/privacy_requests')
-                ? 'privacy:manage'
-                : path.startsWith('/api/admin/audit_log')
-                  ? 'audit:read'
-                  : path.startsWith('/api/admin/api_keys')
-                    ? 'keys:manage'
-                    : 'staff:manage';
+      : path.startsWith('/api/editor/vehicles')
+        ? 'stock:write'
+        : path.startsWith('/api/editor')
+          ? 'content:write'
+          : path.startsWith('/api/builds')
+            ? 'builds:publish'
+            : /^\/api\/admin\/leads\/[^/]+\/reveal$/.test(path)
+              ? 'leads:reveal'
+              : path.startsWith('/api/admin/leads')
+                ? 'leads:read'
+                : path.startsWith('/api/admin/privacy_requests')
+                  ? 'privacy:manage'
+                  : path.startsWith('/api/admin/audit_log')
+                    ? 'audit:read'
+                    : path.startsWith('/api/admin/api_keys')
+                      ? 'keys:manage'
+                      : 'staff:manage';
   const seen = new Set<string>();
   const out: Endpoint[] = [];
   for (const r of app.routes) {
@@ -67,6 +69,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
       sessions[role] = (await signedIn(api, role)).headers;
     sessions.dealer = (await signedIn(api, 'dealer', { dealers: ['motus-subaru-west-rand'] })).headers;
     await storeKnownKey(api.deps.db, 'sdgk_stock-only-key-0123456789abcdefghijkl', ['stock:write']);
+    await storeKnownKey(api.deps.db, 'sdgk_content-only-key-0123456789abcdefghijk', ['content:write']);
   });
   afterAll(() => api.close());
 
@@ -81,6 +84,9 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
         'GET /api/admin/staff',
         'POST /api/admin/api_keys',
         'GET /api/admin/audit_log',
+        'POST /api/editor/vehicles',
+        'PATCH /api/editor/vehicles/1',
+        'POST /api/editor/vehicles/1/images',
         'GET /api/customer_enquiries/1',
         'GET /api/admin/leads',
         'PATCH /api/admin/leads/1',
@@ -101,6 +107,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
   it('answers 403 to a signed-in role without the scope', async () => {
     const wrong: Record<string, string[]> = {
       'content:write': ['dealer', 'finance'],
+      'stock:write': ['finance'],
       'builds:publish': ['dealer', 'finance'],
       'staff:manage': ['editor', 'dealer', 'finance'],
       'keys:manage': ['editor', 'dealer'],
@@ -118,7 +125,11 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
 
   it('answers 403 to an API key without the scope, and to any key on staff and key management', async () => {
     for (const e of endpoints) {
-      const res = await call(e, { Authorization: 'Bearer sdgk_stock-only-key-0123456789abcdefghijkl' });
+      const key =
+        e.scope === 'stock:write'
+          ? 'sdgk_content-only-key-0123456789abcdefghijk'
+          : 'sdgk_stock-only-key-0123456789abcdefghijkl';
+      const res = await call(e, { Authorization: `Bearer ${key}` });
       expect(res.status, `${e.method} ${e.path}`).toBe(403);
     }
   });
@@ -126,6 +137,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
   it('lets the right role through (neither 401 nor 403)', async () => {
     const right: Record<string, string> = {
       'content:write': 'editor',
+      'stock:write': 'dealer',
       'builds:publish': 'editor',
       'staff:manage': 'admin',
       'keys:manage': 'admin',

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { FUEL_TYPES, TRANSMISSION_TYPES, VEHICLE_STATES } from '../vehicle-query.ts';
 import { context, int, named } from './hydra.ts';
 import { Image } from './media.ts';
+import { STOCK_STATUSES } from './stock.ts';
 
 const summaryEntries = {
   ...context,
@@ -49,7 +50,7 @@ export const VehicleDetail = named(
     }),
     body_type: v.string(),
     description: v.string(),
-    status: v.picklist(['available', 'sold']),
+    status: v.picklist(STOCK_STATUSES),
     available: v.boolean(),
     created_at: v.string(),
   }),

@@ -28,8 +28,13 @@ export type Principal =
   | { type: 'key'; id: string; name: string; scopes: readonly Scope[] }
   | { type: 'token'; scopes: readonly Scope[] };
 
-/** What the deprecated EDITOR_TOKEN may do: exactly what it guarded before staff accounts. */
-export const EDITOR_TOKEN_SCOPES: readonly Scope[] = ['content:write', 'builds:publish', 'leads:read'];
+/** What the deprecated EDITOR_TOKEN may do: exactly what it guarded before staff accounts (photos included). */
+export const EDITOR_TOKEN_SCOPES: readonly Scope[] = [
+  'content:write',
+  'builds:publish',
+  'leads:read',
+  'stock:write',
+];
 
 type Resolved = Principal | { invalid: string } | null;
 

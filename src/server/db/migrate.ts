@@ -11,6 +11,7 @@ import * as m004 from './migrations/004_vehicles_newest.ts';
 import * as m005 from './migrations/005_idempotency_owner.ts';
 import * as m006 from './migrations/006_staff.ts';
 import * as m007 from './migrations/007_vehicle_images.ts';
+import * as m008 from './migrations/008_stock_dealers.ts';
 import * as m010 from './migrations/010_lead_inbox.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '005_idempotency_owner': m005,
   '006_staff': m006,
   '007_vehicle_images': m007,
+  '008_stock_dealers': m008,
   '010_lead_inbox': m010,
 };
 

@@ -24,6 +24,8 @@ export interface DealersTable {
   dealer_contact_no: string;
   email: string;
   sort_order: number;
+  whatsapp_no: Generated<string>; // '' when the dealership has none
+  opening_hours: Generated<string>; // JSON: {day, opens, closes}[] (a day not listed is closed)
 }
 
 export interface BannersTable {
@@ -94,8 +96,10 @@ export interface VehiclesTable {
   state_of_vehicle: string; // 'Used' | 'Demo'
   images: string; // JSON: string[] of files under /uploads/used/
   description: string;
-  status: 'available' | 'sold';
+  status: 'available' | 'reserved' | 'sold';
   created_at: string; // ISO date-time
+  stock_number: string; // unique; the dealer-management system's key (CSV imports match on it)
+  vin: string | null; // unique when known
 }
 
 export interface SpecialsTable {

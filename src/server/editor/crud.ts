@@ -10,7 +10,7 @@ import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
 import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
-import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { checkPath, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
 import { readJsonObject, validate } from './validate.ts';
@@ -24,9 +24,9 @@ const isUniqueViolation = (err: unknown) =>
 
 const guarded = problems(
   [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
-  [403, 'The role or key lacks content:write.'],
+  [403, 'The role or key lacks content:write, or a session write came from another origin.'],
 );
-const security = [{ editorToken: [] }];
+const security = STAFF_SECURITY;
 
 export function resourceRoutes(deps: Deps, r: Resource): Hono {
   const db = deps.db as AnyDb;

@@ -61,6 +61,29 @@ export interface Operation {
 
 export const operation = (op: Operation) => describeRoute(op);
 
+/**
+ * Staff endpoints accept either credential (auth/principal.ts): a signed-in staff member's session
+ * cookie, or a bearer API key. The schemes themselves are described in routes/docs.ts.
+ */
+export const STAFF_SECURITY: Record<string, string[]>[] = [{ staffSession: [] }, { apiKey: [] }];
+
+/** The document's securitySchemes for STAFF_SECURITY. */
+export const SECURITY_SCHEMES = {
+  staffSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'sdg_admin.session_token',
+    description:
+      'A staff session from POST /api/auth/sign-in/email (HttpOnly, SameSite=Strict; __Secure- prefixed outside development). Writes must come from our own origin (Origin or Sec-Fetch-Site: same-origin).',
+  },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A scoped, revocable API key (sdgk_…) made at /api/admin/api_keys: Authorization: Bearer sdgk_…. The deprecated EDITOR_TOKEN is still accepted here with content, builds and leads scopes.',
+  },
+} as const;
+
 /** A read call: 200 with `schema`, plus the problems it can answer. */
 export const read = <S extends v.GenericSchema>(
   summary: string,

@@ -12,7 +12,7 @@ import type { Deps } from '../deps.ts';
 import { disabled } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { collection, item, problem } from '../hydra.ts';
-import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
 import { checkPath, pathText } from './params.ts';
 
@@ -46,7 +46,7 @@ const op = (summary: string, responses: Parameters<typeof operation>[0]['respons
   operation({
     summary,
     tags: ['Builds'],
-    security: [{ editorToken: [] }],
+    security: STAFF_SECURITY,
     responses: { ...responses, ...guarded },
     ...more,
   });

@@ -13,7 +13,7 @@ import { type Hono, Hono as HonoApp } from 'hono';
 import { generateSpecs } from 'hono-openapi';
 import type { Deps } from '../deps.ts';
 import { docsPolicy } from '../http/security-headers.ts';
-import { operation, problems } from '../openapi/describe.ts';
+import { operation, problems, SECURITY_SCHEMES } from '../openapi/describe.ts';
 
 const TITLE = 'Dealer group API';
 
@@ -61,13 +61,11 @@ export function docsRoutes({ config }: Deps, whole: () => Hono) {
           title: TITLE,
           version: '1.0.0',
           description:
-            'Hydra JSON-LD API behind the dealer-group website (SPEC §7). Collections are hydra:Collection; errors are application/problem+json naming the parameter or field. Editor, build and webhook calls need their secrets (EDITOR_TOKEN, REBUILD_SECRET).',
+            'Hydra JSON-LD API behind the dealer-group website (SPEC §7). Collections are hydra:Collection; errors are application/problem+json naming the parameter or field. Staff calls (editor, stock, builds, admin, lead reads) take a staff session cookie or an API key (sdgk_…); the rebuild webhook is signed with REBUILD_SECRET.',
         },
         servers: [{ url: config.siteUrl }],
         components: {
-          securitySchemes: {
-            editorToken: { type: 'http', scheme: 'bearer', description: 'EDITOR_TOKEN' },
-          },
+          securitySchemes: SECURITY_SCHEMES,
         },
       },
       // Any route can meet these: a NUL byte or bad escape anywhere (http/input-guard.ts), a fault, an outage.

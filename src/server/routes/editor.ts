@@ -1,7 +1,9 @@
 /**
- * Editor endpoints (issue 6): CRUD under /api/editor/{blog_posts,specials,service_deals,banners,range_variants}
- * for staff with content:write (editors, admins) and API keys with that scope. A write never touches the live site; it asks for a rebuild, and the change
- * goes live when that build is published.
+ * Editor endpoints (issue 6, issue 10): CRUD under /api/editor/{blog_posts,specials,service_deals,banners,
+ * range_variants,…} for staff with content:write (editors, admins) and API keys with that scope; used
+ * stock and its photos (/api/editor/vehicles…) need stock:write instead, which dealer users have for
+ * their own dealerships. A write never touches the live site; it asks for a rebuild, and the change goes
+ * live when that build is published.
  */
 import { Hono } from 'hono';
 import { requireScope } from '../auth/principal.ts';
@@ -9,12 +11,22 @@ import type { Deps } from '../deps.ts';
 import { resourceRoutes } from '../editor/crud.ts';
 import { RESOURCES } from '../editor/resources.ts';
 import { photoRoutes } from './photos.ts';
+import { stockRoutes } from './stock.ts';
+import { ownCarOnly } from './stock-photos.ts';
+
+const STOCK_PATH = /\/editor\/vehicles(\/|$)/;
 
 export function editorRoutes(deps: Deps) {
   const app = new Hono();
-  app.use('/editor/*', requireScope(deps, 'content:write'));
-  app.use('/editor', requireScope(deps, 'content:write'));
+  const content = requireScope(deps, 'content:write');
+  const stock = requireScope(deps, 'stock:write');
+  const guard: Parameters<typeof app.use>[1] = (c, next) =>
+    STOCK_PATH.test(c.req.path) ? stock(c, next) : content(c, next);
+  app.use('/editor/*', guard);
+  app.use('/editor', guard);
+  app.use('/editor/vehicles/:id/*', ownCarOnly(deps));
   for (const r of RESOURCES) app.route('/', resourceRoutes(deps, r));
+  app.route('/', stockRoutes(deps));
   app.route('/', photoRoutes(deps));
   return app;
 }

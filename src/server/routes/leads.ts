@@ -18,7 +18,7 @@ import { acceptLead } from '../leads/accept.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { enquiryKind, financeKind } from '../leads/records.ts';
 import { showLead } from '../leads/show.ts';
-import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { checkPath, pathText } from './params.ts';
 
 const describeLead = (summary: string, input: v.GenericSchema, answer: v.GenericSchema) =>
@@ -53,7 +53,7 @@ const describeRecord = (summary: string, record: v.GenericSchema) =>
   operation({
     summary,
     tags: ['Leads'],
-    security: [{ editorToken: [] }],
+    security: STAFF_SECURITY,
     responses: {
       200: ld(record, 'The lead with its delivery state.'),
       ...problems(

@@ -29,7 +29,7 @@ import {
   updatePhoto,
 } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
-import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { checkPath, pathId } from './params.ts';
 
 /** The upload route takes large bodies; app.ts exempts it from the 64 KiB JSON limit. */
@@ -88,8 +88,9 @@ const photoPath = checkPath(
 );
 const guarded = problems(
   [400, 'A path parameter is malformed.'],
-  [401, 'Missing or wrong editor token (Authorization: Bearer <EDITOR_TOKEN>).'],
-  [404, 'No such car or photo.'],
+  [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
+  [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
+  [404, 'No such car or photo (a dealer user: not a car of their dealerships).'],
   [503, 'EDITOR_TOKEN is not set.'],
 );
 const photos = (description: string) => ld(collectionOf(Photo), `${description}: the car's photos in order.`);
@@ -97,7 +98,7 @@ const op = (summary: string, responses: Parameters<typeof operation>[0]['respons
   operation({
     summary,
     tags,
-    security: [{ editorToken: [] }],
+    security: STAFF_SECURITY,
     responses: { ...responses, ...guarded },
     ...more,
   });
@@ -125,7 +126,7 @@ export function photoRoutes(deps: Deps) {
     describeRoute({
       summary: `Upload one or more photos (field "file", repeatable, at most ${PHOTO_LIMITS.maxFiles}): JPEG, PNG, WebP or HEIC where the server reads it, up to ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB and at least ${PHOTO_LIMITS.minWidth} × ${PHOTO_LIMITS.minHeight} px each. EXIF is removed. All or nothing. Queues a rebuild.`,
       tags,
-      security: [{ editorToken: [] }],
+      security: STAFF_SECURITY,
       requestBody: {
         required: true,
         content: {

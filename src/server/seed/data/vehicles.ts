@@ -89,6 +89,7 @@ function makeVehicle(rng: Rng, id: number): Insertable<VehiclesTable> {
     : rng.pick(EXTRAS);
   return {
     id,
+    stock_number: `U${id}`, // as migration 008 numbers cars that predate stock numbers
     dealer_slug: dealer,
     make: make.make,
     make_slug: slugify(make.make),
@@ -116,6 +117,7 @@ function showcase(): Insertable<VehiclesTable> {
   const price = 489_900;
   return {
     id: SHOWCASE_VEHICLE_ID,
+    stock_number: `U${SHOWCASE_VEHICLE_ID}`,
     dealer_slug: DEFAULT_DEALER_SLUG,
     make: 'Subaru',
     make_slug: 'subaru',

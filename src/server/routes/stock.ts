@@ -1,0 +1,283 @@
+/**
+ * Used stock for the back office (issue 10 §2), behind stock:write (admins, editors, dealer users,
+ * API keys with that scope). A dealer user works only on their own dealership(s): other cars are 404,
+ * and a car cannot be given to another dealership (422). Every change is audited with before and after
+ * and queues a rebuild.
+ *   GET    /api/editor/vehicles        page, itemsPerPage, order[field], q, dealer_slug, status, make_slug, state_of_vehicle
+ *   POST   /api/editor/vehicles        StockVehicleInput
+ *   GET    /api/editor/vehicles/{id}
+ *   PUT    /api/editor/vehicles/{id}   StockVehicleInput (whole)
+ *   PATCH  /api/editor/vehicles/{id}   some fields of StockVehicleInput
+ *   DELETE /api/editor/vehicles/{id}   the car and its photos
+ */
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { collectionOf } from '../../lib/contract/hydra.ts';
+import {
+  type StockVehicleInput as Input,
+  STOCK_SORTS,
+  STOCK_STATUSES,
+  StockVehicle,
+  StockVehicleFields,
+  StockVehicleInput,
+} from '../../lib/contract/stock.ts';
+import { VEHICLE_STATES } from '../../lib/vehicle-query.ts';
+import { audit } from '../auth/audit.ts';
+import type { Deps } from '../deps.ts';
+import { readJsonObject, validate } from '../editor/validate.ts';
+import { collection, item, notFound, violationError } from '../hydra.ts';
+import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { scopeOf } from '../stock/access.ts';
+import {
+  inputOf,
+  insertVehicle,
+  isUniqueViolation,
+  presentStock,
+  stockChecks,
+  updateVehicle,
+  type VehicleRow,
+} from '../stock/store.ts';
+import { listQuery } from './list-query.ts';
+import { checkPath, checkQuery, pathId } from './params.ts';
+
+const guarded = problems(
+  [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
+  [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
+);
+const op = (
+  summary: string,
+  responses: Parameters<typeof operation>[0]['responses'],
+  extra: Partial<Parameters<typeof operation>[0]> = {},
+) =>
+  operation({
+    summary,
+    tags: ['Stock'],
+    security: STAFF_SECURITY,
+    responses: { ...responses, ...guarded },
+    ...extra,
+  });
+
+const opt = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+const ListParams = v.object({
+  page: opt('Page, from 1.'),
+  itemsPerPage: opt('Cars a page, 1 to 200 (default 30).'),
+  q: opt('Words found in the stock number, VIN, make, model or variant.'),
+  dealer_slug: opt('Only this dealership.'),
+  status: v.optional(v.picklist(STOCK_STATUSES)),
+  make_slug: opt('Only this make.'),
+  state_of_vehicle: v.optional(v.picklist(VEHICLE_STATES)),
+  ...Object.fromEntries(
+    STOCK_SORTS.map((f) => [`order[${f}]`, v.optional(v.picklist(['asc', 'desc']))] as const),
+  ),
+});
+
+const written = (status: number, description: string) => ({
+  [status]: ld(StockVehicle, description),
+  ...problems(400, 413, 415, [422, 'Violations naming each field.']),
+});
+
+export function stockRoutes(deps: Deps) {
+  const app = new Hono();
+  const db = deps.db;
+  const byId = checkPath(v.object({ id: pathId('Vehicle') }));
+
+  const selectStock = (scope: string[] | null) => {
+    let q = db
+      .selectFrom('vehicles')
+      .innerJoin('dealers', 'dealers.slug', 'vehicles.dealer_slug')
+      .selectAll('vehicles')
+      .select('dealers.dealer_name');
+    if (scope) q = q.where('vehicles.dealer_slug', 'in', scope.length ? scope : ['']);
+    return q;
+  };
+  const photoCounts = async (ids: number[]) => {
+    if (!ids.length) return new Map<number, number>();
+    const rows = await db
+      .selectFrom('vehicle_images')
+      .select(['vehicle_id', (eb) => eb.fn.countAll().as('n')])
+      .where('vehicle_id', 'in', ids)
+      .groupBy('vehicle_id')
+      .execute();
+    return new Map(rows.map((r) => [r.vehicle_id, Number(r.n)]));
+  };
+  /** The car if the caller may see it; another dealership's car is simply not found. */
+  const find = async (c: Context, id: number) => {
+    const row = await selectStock(scopeOf(c)).where('vehicles.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Vehicle', String(id));
+    return row;
+  };
+  const answer = async (c: Context, row: VehicleRow & { dealer_name: string }, status: 200 | 201 = 200) => {
+    const counts = await photoCounts([row.id]);
+    const { '@id': iri, '@type': _t, ...data } = presentStock(row, counts.get(row.id) ?? 0);
+    return item(c, 'StockVehicle', iri, data, status);
+  };
+
+  /** Checks a whole input: unknown fields, the schema, then the database. */
+  const check = async (c: Context, body: Record<string, unknown>, id: number | null) => {
+    const known = Object.keys(StockVehicleInput.entries);
+    const unknown = Object.keys(body).filter((k) => !known.includes(k) && k !== 'id');
+    if (unknown.length)
+      throw violationError(
+        unknown.map((k) => ({
+          propertyPath: k,
+          message: `Unknown field; use ${known.join(', ')}`,
+          code: 'unknown_field',
+        })),
+      );
+    const full = { ...Object.fromEntries(known.map((k) => [k, undefined])), ...body };
+    delete full.id;
+    const data = validate(StockVehicleInput, full);
+    const found = await stockChecks(db, scopeOf(c), data, id);
+    if (found.length) throw violationError(found);
+    return data;
+  };
+  const changed = async (c: Context, action: string, id: number, before?: Input, after?: Input) => {
+    await audit(c, db, deps.config.trustProxy, {
+      action: `stock.${action}`,
+      resource: 'vehicles',
+      resourceId: id,
+      before,
+      after,
+    });
+    deps.readCache?.clear();
+    deps.publishing?.contentChanged();
+  };
+
+  app.get(
+    '/editor/vehicles',
+    op('Used stock the caller may edit (a dealer user: their own dealerships), paged.', {
+      200: ld(collectionOf(StockVehicle), 'OK'),
+      ...problems(400),
+    }),
+    checkQuery(ListParams),
+    async (c) => {
+      const lq = listQuery(c, [...STOCK_SORTS], 200);
+      const perPage = c.req.query('itemsPerPage') ? lq.perPage : 30;
+      let q = selectStock(scopeOf(c));
+      const f = c.req.valid('query' as never) as v.InferOutput<typeof ListParams>;
+      if (f.dealer_slug) q = q.where('vehicles.dealer_slug', '=', f.dealer_slug);
+      if (f.status) q = q.where('vehicles.status', '=', f.status);
+      if (f.make_slug) q = q.where('vehicles.make_slug', '=', f.make_slug);
+      if (f.state_of_vehicle) q = q.where('vehicles.state_of_vehicle', '=', f.state_of_vehicle);
+      for (const word of (lq.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
+        const like = `%${word.replace(/[%_\\]/g, '')}%`;
+        q = q.where((eb) =>
+          eb.or(
+            (['stock_number', 'vin', 'make', 'model', 'variant'] as const).map((col) =>
+              eb(eb.fn('lower', [eb.ref(`vehicles.${col}`)]), 'like', like),
+            ),
+          ),
+        );
+      }
+      const { n } = await q
+        .clearSelect()
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await q
+        .orderBy(`vehicles.${(lq.sort ?? 'id') as (typeof STOCK_SORTS)[number]}`, lq.dir)
+        .orderBy('vehicles.id')
+        .limit(perPage)
+        .offset((lq.page - 1) * perPage)
+        .execute();
+      const counts = await photoCounts(rows.map((r) => r.id));
+      return collection(
+        c,
+        'StockVehicle',
+        rows.map((r) => presentStock(r, counts.get(r.id) ?? 0)),
+        Number(n),
+        { page: lq.page, pageSize: perPage },
+      );
+    },
+  );
+
+  app.get(
+    '/editor/vehicles/:id',
+    op('One car of used stock (404 for another dealership’s car).', {
+      200: ld(StockVehicle, 'OK'),
+      ...problems(400, 404),
+    }),
+    byId,
+    async (c) => answer(c, await find(c, c.req.valid('param').id)),
+  );
+
+  app.post(
+    '/editor/vehicles',
+    op('Add a car to used stock; queues a rebuild.', written(201, 'Created; Location names it.'), {
+      requestBody: jsonBody(StockVehicleInput),
+    }),
+    async (c) => {
+      const data = await check(c, await readJsonObject(c), null);
+      let id: number;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          id = await insertVehicle(db, data);
+          break;
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= 4) throw err;
+          // Another request took the stock number (a 422) or the id (try again).
+          const found = await stockChecks(db, scopeOf(c), data, null);
+          if (found.length) throw violationError(found);
+        }
+      }
+      await changed(c, 'create', id, undefined, data);
+      c.header('Location', `/api/editor/vehicles/${id}`);
+      return answer(c, await find(c, id), 201);
+    },
+  );
+
+  const update = (merge: boolean) => async (c: Context) => {
+    const id = Number(c.req.param('id'));
+    const body = await readJsonObject(c);
+    const row = await find(c, id);
+    const before = inputOf(row);
+    const data = await check(c, merge ? { ...before, ...body } : body, id);
+    try {
+      await updateVehicle(db, id, data);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw violationError(await stockChecks(db, scopeOf(c), data, id));
+      throw err;
+    }
+    await changed(c, 'update', id, before, data);
+    return answer(c, await find(c, id));
+  };
+  const notThere = problems(404);
+  app.put(
+    '/editor/vehicles/:id',
+    op(
+      'Replace a car’s details.',
+      { ...written(200, 'Updated'), ...notThere },
+      {
+        requestBody: jsonBody(StockVehicleInput),
+      },
+    ),
+    byId,
+    update(false),
+  );
+  app.patch(
+    '/editor/vehicles/:id',
+    op(
+      'Change some of a car’s details (e.g. {"status": "sold"}).',
+      { ...written(200, 'Updated'), ...notThere },
+      { requestBody: jsonBody(v.partial(StockVehicleFields)) },
+    ),
+    byId,
+    update(true),
+  );
+
+  app.delete(
+    '/editor/vehicles/:id',
+    op('Remove a car and its photos from stock.', { 204: { description: 'Deleted' }, ...problems(400, 404) }),
+    byId,
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const row = await find(c, id);
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();
+        await trx.deleteFrom('vehicles').where('id', '=', id).execute();
+      });
+      await changed(c, 'delete', id, inputOf(row));
+      return c.body(null, 204);
+    },
+  );
+  return app;
+}
