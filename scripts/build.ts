@@ -3,6 +3,7 @@
  * publish it. Without API_URL, the embedded API is started on a free local port for the build.
  */
 import { serve } from '@hono/node-server';
+import { demoSeeder } from '../src/demo/seed.ts';
 import { createApi } from '../src/server/app.ts';
 import { prepare } from '../src/server/boot.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -15,7 +16,7 @@ let apiUrl = process.env.API_URL;
 let stop = async () => {};
 
 if (!apiUrl) {
-  const { deps, destroy } = await prepare(config, logger);
+  const { deps, destroy } = await prepare(config, logger, { seed: demoSeeder });
   const server = await new Promise<ReturnType<typeof serve>>((ok) => {
     const s = serve({ fetch: createApi(deps).fetch, port: 0, hostname: '127.0.0.1' }, () => ok(s));
   });

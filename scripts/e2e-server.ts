@@ -19,4 +19,4 @@ process.env.EDITOR_TOKEN ??= E2E_EDITOR_TOKEN;
 process.env.REBUILD_DEBOUNCE_MS ??= '86400000';
 if (process.env.E2E_REUSE_BUILD !== '1')
   rmSync(`${process.env.DATA_DIR}/builds`, { recursive: true, force: true });
-await import('../src/server/main.ts');
+await import('./start.ts');

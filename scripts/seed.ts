@@ -1,8 +1,9 @@
 /** `npm run seed`: (re)load the deterministic demo data and make its images and brochures. */
+
+import { seedDatabase, seedUploads } from '../src/demo/seed.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { seedDatabase, seedUploads } from '../src/server/seed/seed.ts';
 
 const config = loadConfig();
 const force = !process.argv.includes('--if-empty');

@@ -42,7 +42,7 @@ const { values } = parseArgs({
 });
 const config = loadConfig();
 const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, 'staff');
-const { deps, destroy } = await prepare(config, logger, { seed: false });
+const { deps, destroy } = await prepare(config, logger);
 const actor = { actor_type: 'system' as const, actor_id: null, actor_name: `cli:${userInfo().username}` };
 
 function need(name: keyof typeof values): string {

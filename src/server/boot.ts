@@ -1,4 +1,7 @@
-/** Opens the database, applies migrations and seeds demo data when the database is empty. */
+/**
+ * Opens the database and applies migrations; fills an empty database through the seeder the entry
+ * script passes in. The server carries no demo data of its own (docs/decisions/040-demo-seed-outside-server.md).
+ */
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import { type Dialect, openDb, sqliteFileOf } from './db/client.ts';
@@ -7,26 +10,33 @@ import type { Database } from './db/schema.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import type { Deps } from './deps.ts';
 import type { Logger } from './log.ts';
-import { seedDatabase, seedUploads } from './seed/seed.ts';
 
-export async function prepare(config: Config, logger: Logger, opts: { seed?: boolean } = {}) {
+/** Fills an empty database and makes the upload files its rows reference (src/demo/ is one). */
+export interface Seeder {
+  /** Seeds only an empty database; says whether it did. */
+  database(db: Kysely<Database>): Promise<{ seeded: boolean }>;
+  /** Writes missing upload files under `uploadsDir`. */
+  uploads(uploadsDir: string): Promise<{ written: number; skipped: number }>;
+}
+
+export async function prepare(config: Config, logger: Logger, opts: { seed?: Seeder } = {}) {
   const { db, dialect, destroy } = await openDb(config.databaseUrl, config.db);
   const sqliteFile = dialect === 'sqlite' ? sqliteFileOf(config.databaseUrl) : undefined;
   await prepareDatabase(db, dialect, logger, { ...opts, sqliteFile });
-  if ((opts.seed ?? true) && config.demoUploads) {
-    const files = await seedUploads(config.uploadsDir, {});
+  if (opts.seed && config.demoUploads) {
+    const files = await opts.seed.uploads(config.uploadsDir);
     if (files.written) logger.info('demo images written', files);
   }
   const deps: Deps = { db, dialect, config };
   return { deps, destroy };
 }
 
-/** Migrations, then the demo data when empty: one instance at a time (db/startup-lock.ts). */
+/** Migrations, then the seeder when one is given: one instance at a time (db/startup-lock.ts). */
 export async function prepareDatabase(
   db: Kysely<Database>,
   dialect: Dialect,
   logger: Logger,
-  opts: { seed?: boolean; sqliteFile?: string } = {},
+  opts: { seed?: Seeder; sqliteFile?: string } = {},
 ) {
   await withStartupLock(
     db,
@@ -34,8 +44,8 @@ export async function prepareDatabase(
     async () => {
       const applied = await migrateToLatest(db);
       if (applied.length) logger.info('migrations applied', { applied });
-      if (opts.seed ?? true) {
-        const { seeded } = await seedDatabase(db, {});
+      if (opts.seed) {
+        const { seeded } = await opts.seed.database(db);
         if (seeded) logger.info('demo data seeded');
       }
     },

@@ -5,9 +5,9 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { seedDatabase } from '../../src/demo/seed.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
-import { seedDatabase } from '../../src/server/seed/seed.ts';
 import { adminUrl, SQLITE_TEMPLATE, templateDbName, withDatabase } from './db-urls.ts';
 
 export default async function setup(project: TestProject) {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { demoSeeder } from '../../src/demo/seed.ts';
 import { prepareDatabase } from '../../src/server/boot.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/log.ts';
@@ -23,7 +24,7 @@ describe.runIf(base)('start-up on an empty PostgreSQL', () => {
     try {
       const logger = createLogger('silent');
       const results = await Promise.allSettled(
-        instances.map((i) => prepareDatabase(i.db, i.dialect, logger)),
+        instances.map((i) => prepareDatabase(i.db, i.dialect, logger, { seed: demoSeeder })),
       );
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
       const db = instances[0]?.db;

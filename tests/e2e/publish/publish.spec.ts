@@ -48,7 +48,7 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeou
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   if (process.env.E2E_REUSE_BUILD !== '1') rmSync(DATA, { recursive: true, force: true });
-  server = spawn(process.execPath, ['src/server/main.ts'], {
+  server = spawn(process.execPath, ['scripts/start.ts'], {
     env: {
       ...withoutDatabaseUrl(),
       PORT: String(PORT),

@@ -5,9 +5,9 @@
  * `{body}-{colour}-{view}.webp` images so 420 cars need only a couple of hundred pictures.
  */
 import type { Insertable } from 'kysely';
-import { monthlyInstalment } from '../../../lib/finance.ts';
-import { slugify } from '../../../lib/slug.ts';
-import type { VehiclesTable } from '../../db/schema.ts';
+import { monthlyInstalment } from '../../lib/finance.ts';
+import { slugify } from '../../lib/slug.ts';
+import type { VehiclesTable } from '../../server/db/schema.ts';
 import type { ImageJob } from '../art/types.ts';
 import { createRng, REFERENCE_DATE, type Rng } from '../random.ts';
 import { type BodyType, USED_COLOURS, USED_VIEWS, usedPoolFile } from './common.ts';

@@ -7,7 +7,7 @@
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_KINDS, uploadPath } from '../../lib/images.ts';
+import { IMAGE_KINDS, uploadPath } from '../lib/images.ts';
 import { carSvg } from './art/car-svg.ts';
 import { sceneSvg } from './art/scenes.ts';
 import type { ImageJob } from './art/types.ts';

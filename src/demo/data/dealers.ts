@@ -4,7 +4,7 @@
  * directions link and the embedded map land in the right part of town.
  */
 import type { Insertable } from 'kysely';
-import type { DealersTable } from '../../db/schema.ts';
+import type { DealersTable } from '../../server/db/schema.ts';
 
 export const DEFAULT_DEALER_SLUG = 'motus-subaru-west-rand';
 

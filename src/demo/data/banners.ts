@@ -4,7 +4,7 @@
  * label is exercised. The artwork carries no text; the page overlays title and subtitle.
  */
 import type { Insertable } from 'kysely';
-import type { BannersTable } from '../../db/schema.ts';
+import type { BannersTable } from '../../server/db/schema.ts';
 import type { ArtSpec, ImageJob } from '../art/types.ts';
 import { hashString } from '../random.ts';
 

@@ -4,7 +4,7 @@
  * body as-is and editors' real posts look the same.
  */
 import type { Insertable } from 'kysely';
-import type { BlogPostsTable } from '../../db/schema.ts';
+import type { BlogPostsTable } from '../../server/db/schema.ts';
 import type { ImageJob, SceneName } from '../art/types.ts';
 import { hashString } from '../random.ts';
 import { POSTS_1 } from './blog-posts-1.ts';

@@ -3,7 +3,8 @@
  * upload files it references. Plain Kysely only, so it runs the same on SQLite and PostgreSQL.
  */
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Seeder } from '../server/boot.ts';
+import type { Database } from '../server/db/schema.ts';
 import { generateBrochures } from './brochures.ts';
 import { buildBanners } from './data/banners.ts';
 import { buildBlogPosts } from './data/blog.ts';
@@ -95,3 +96,9 @@ export async function seedUploads(
   const brochures = await generateBrochures(uploadsDir, opts);
   return { written: images.written + brochures.written, skipped: images.skipped + brochures.skipped };
 }
+
+/** The demo data as the server's start-up seeder: fills an empty database, writes missing files. */
+export const demoSeeder: Seeder = {
+  database: (db) => seedDatabase(db),
+  uploads: (uploadsDir) => seedUploads(uploadsDir),
+};

@@ -4,8 +4,8 @@
  * one image per special used as both thumbnail and banner, and the art for that image.
  */
 import type { Insertable } from 'kysely';
-import { slugify } from '../../../lib/slug.ts';
-import type { SpecialsTable } from '../../db/schema.ts';
+import { slugify } from '../../lib/slug.ts';
+import type { SpecialsTable } from '../../server/db/schema.ts';
 import type { ImageJob, SceneName } from '../art/types.ts';
 import { hashString } from '../random.ts';
 import type { BodyType } from './common.ts';
