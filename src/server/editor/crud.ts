@@ -9,9 +9,10 @@ import * as v from 'valibot';
 import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
 import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
-import { collection, item, notFound, violationError } from '../hydra.ts';
+import { ApiError, collection, item, notFound, violationError } from '../hydra.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
-import { checkPath, pathId } from '../routes/params.ts';
+import { listQuery, pageOf } from '../routes/list-query.ts';
+import { checkPath, checkQuery, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
 import { readJsonObject, validate } from './validate.ts';
 
@@ -106,15 +107,44 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     deps.publishing?.contentChanged();
   };
 
-  app.get(base, op(`${r.label}s, all of them.`, { 200: ld(collectionOf(answer), 'OK') }), async (c) => {
-    const rows = (await scoped(db.selectFrom(r.table).selectAll()).orderBy('id').execute()) as Row[];
-    return collection(
-      c,
-      r.type,
-      rows.map((row) => ({ '@id': iri(row.id), '@type': r.type, ...present(row) })),
-      rows.length,
-    );
+  const sortable = ['id', ...Object.keys(r.schema.entries)];
+  const opt = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+  const listParams = v.object({
+    page: opt('Page, from 1 (with itemsPerPage).'),
+    itemsPerPage: opt('Items a page, 1 to 500; without it, all of them.'),
+    q: opt('Words found in any text field.'),
+    ...Object.fromEntries(sortable.map((k) => [`order[${k}]`, v.optional(v.picklist(['asc', 'desc']))])),
   });
+  app.get(
+    base,
+    op(`${r.label}s: paged with itemsPerPage and page, sorted with order[field], searched with q.`, {
+      200: ld(collectionOf(answer), 'OK'),
+    }),
+    checkQuery(listParams),
+    async (c) => {
+      const lq = listQuery(c, sortable);
+      const rows = (await scoped(db.selectFrom(r.table).selectAll()).orderBy('id').execute()) as Row[];
+      const words = (lq.q ?? '').split(/\s+/).filter(Boolean);
+      const all = rows
+        .map((row) => ({ '@id': iri(row.id), '@type': r.type, ...present(row) }))
+        .filter((m) => {
+          const text = Object.values(m)
+            .filter((x) => typeof x === 'string')
+            .join(' ')
+            .toLowerCase();
+          return words.every((w) => text.includes(w));
+        });
+      const paged = c.req.query('itemsPerPage') !== undefined;
+      const { members, total } = pageOf(all, lq);
+      return collection(
+        c,
+        r.type,
+        members,
+        total,
+        paged ? { page: lq.page, pageSize: lq.perPage } : undefined,
+      );
+    },
+  );
 
   app.get(
     `${base}/:id`,
@@ -197,11 +227,20 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
 
   app.delete(
     `${base}/:id`,
-    op(`Delete a ${one}.`, { 204: { description: 'Deleted' }, ...problems(400, 404) }),
+    op(`Delete a ${one}.`, {
+      204: { description: 'Deleted' },
+      ...problems(
+        400,
+        404,
+        ...(r.beforeDelete ? [[409, 'Still in use; the detail says by what.'] as [number, string]] : []),
+      ),
+    }),
     byId,
     async (c) => {
       const { id } = c.req.valid('param');
       const before = await find(id);
+      const refusal = before && r.beforeDelete ? await r.beforeDelete(deps.db, before) : null;
+      if (refusal) throw new ApiError(409, refusal);
       const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
       if (!before || Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
       await changed(c, 'delete', id, before);

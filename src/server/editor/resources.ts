@@ -8,8 +8,15 @@ import * as v from 'valibot';
 import type { Violation } from '../../lib/contract.ts';
 import type { Database } from '../db/schema.ts';
 import * as f from './fields.ts';
+import { dealers, rangeModels } from './resources-more.ts';
 
-export type ContentTable = 'blog_posts' | 'specials' | 'banners' | 'range_variants';
+export type ContentTable =
+  | 'blog_posts'
+  | 'specials'
+  | 'banners'
+  | 'range_variants'
+  | 'dealers'
+  | 'range_models';
 type Row = Record<string, unknown> & { id: number };
 
 export interface Resource {
@@ -25,6 +32,8 @@ export interface Resource {
   toRow: (input: Record<string, unknown>) => Record<string, unknown>;
   toInput: (row: Row) => Record<string, unknown>;
   checks: (db: Kysely<Database>, input: Record<string, unknown>, id: number | null) => Promise<Violation[]>;
+  /** Why the row cannot be deleted now (a 409), or null. */
+  beforeDelete?: (db: Kysely<Database>, row: Row) => Promise<string | null>;
 }
 
 const without = (row: Row, ...keys: string[]) =>
@@ -220,5 +229,7 @@ export const RESOURCES: Resource[] = [
   offer('special', 'specials', 'Special', 'Special'),
   offer('service', 'service_deals', 'ServiceDeal', 'Service deal'),
   banners,
+  rangeModels,
   rangeVariants,
+  dealers,
 ];
