@@ -1,20 +1,22 @@
 /**
- * Structured JSON logs on stdout, one line per event. Never log personal data. Every line logged while
+ * Structured JSON logs on stdout (warnings and errors on stderr), one line per event. Never log personal data. Every line logged while
  * a request is being handled carries its id (`request_id`, also the X-Request-Id response header and
  * the `request_id` of a 5xx problem body), so one request's lines can be found together.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import pino from 'pino';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 export interface Logger {
   debug: (msg: string, fields?: Record<string, unknown>) => void;
   info: (msg: string, fields?: Record<string, unknown>) => void;
   warn: (msg: string, fields?: Record<string, unknown>) => void;
   error: (msg: string, fields?: Record<string, unknown>) => void;
+  /** Writes out buffered lines now (before process.exit). */
+  flush?: () => void;
 }
 
 const requests = new AsyncLocalStorage<{ id: string }>();
@@ -34,21 +36,67 @@ export function requestIds(): MiddlewareHandler {
   };
 }
 
-export function createLogger(level: Level | 'silent' = 'info', name = 'server'): Logger {
-  const emit =
-    (l: Level) =>
-    (msg: string, fields: Record<string, unknown> = {}) => {
-      if (ORDER[l] < ORDER[level]) return;
-      const request_id = currentRequestId();
-      const line = JSON.stringify({
-        time: new Date().toISOString(),
-        level: l,
-        name,
-        msg,
-        ...(request_id ? { request_id } : {}),
-        ...fields,
-      });
-      (l === 'error' || l === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-    };
-  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
+/** Where lines go instead of stdout/stderr (tests): anything with a `write(line)`. */
+export interface LogSink {
+  write: (line: string) => void;
 }
+
+/**
+ * pino (issue 14: the per-request line was a synchronous JSON.stringify + write on the hot path): lines
+ * are buffered and written asynchronously (sonic-boom), debug/info to stdout and warn/error to stderr.
+ * The line format stays ours: ISO `time`, `level` as a word, `name`, `msg`, `request_id`, fields.
+ */
+export function createLogger(level: Level | 'silent' = 'info', name = 'server', sink?: LogSink): Logger {
+  const destination =
+    sink ??
+    pino.multistream(
+      [
+        { level: 'debug', stream: asyncFd(1) },
+        { level: 'warn', stream: asyncFd(2) },
+      ],
+      { dedupe: true },
+    );
+  const log = pino(
+    {
+      level,
+      base: { name },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const request_id = currentRequestId();
+        return request_id ? { request_id } : {};
+      },
+    },
+    destination as pino.DestinationStream,
+  );
+  const emit = (l: Level) => (msg: string, fields?: Record<string, unknown>) => log[l](fields ?? {}, msg);
+  return {
+    debug: emit('debug'),
+    info: emit('info'),
+    warn: emit('warn'),
+    error: emit('error'),
+    flush: () => flushAll(),
+  };
+}
+
+/** One asynchronous writer per file descriptor, shared by every logger of the process, flushed at exit. */
+const writers = new Map<number, ReturnType<typeof pino.destination>>();
+function asyncFd(fd: number) {
+  let w = writers.get(fd);
+  if (!w) {
+    // No minLength: a quiet server's lines go out at once; under load writes coalesce while one is in flight.
+    w = pino.destination({ dest: fd, sync: false });
+    writers.set(fd, w);
+  }
+  return w;
+}
+function flushAll() {
+  for (const w of writers.values()) {
+    try {
+      w.flushSync();
+    } catch {
+      // not ready yet (nothing written) or already closed
+    }
+  }
+}
+process.on('exit', flushAll);

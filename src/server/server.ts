@@ -16,10 +16,12 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   const app = new Hono();
   app.use('*', requestIds());
   app.use('*', securityHeaders({ trustProxy: deps.config.trustProxy }));
+  // The access log: one line per request (not for fingerprinted assets and uploads), written
+  // asynchronously by pino (log.ts), with the request id.
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     if (!path.startsWith('/_astro/') && !path.startsWith('/uploads/')) {
       logger.info('request', {
         method: c.req.method,
