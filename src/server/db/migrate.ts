@@ -13,6 +13,7 @@ import * as m006 from './migrations/006_staff.ts';
 import * as m007 from './migrations/007_vehicle_images.ts';
 import * as m008 from './migrations/008_stock_dealers.ts';
 import * as m010 from './migrations/010_lead_inbox.ts';
+import * as m013 from './migrations/013_stock_indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_content': m001,
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '007_vehicle_images': m007,
   '008_stock_dealers': m008,
   '010_lead_inbox': m010,
+  '013_stock_indexes': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -75,23 +75,44 @@ export function whereStock<O>(q: VehicleSelect<O>, f: StockFilter, except?: Face
   return out;
 }
 
+/**
+ * One page of the listing and the number of matches in ONE query (issue 14): the inner query walks only
+ * the ids of the matches (in index order where an index covers filter and order, migration 013) and
+ * counts them with a window, `count(*) over ()`; the outer one fetches the page's 12 full rows. A page
+ * past the end has no row to carry the count, so only then is it asked for separately.
+ */
 export async function listStock(db: Kysely<Database>, query: VehicleQuery, dealerSlug: string | null) {
   const filter: StockFilter = { ...query, dealerSlug };
+  const ordered = <Q extends VehicleSelect<O>, O>(q: Q): Q => {
+    let out = q;
+    for (const o of query.order) out = out.orderBy(`vehicles.${o.field}`, o.direction) as Q;
+    // Default order: newest stock first; id breaks ties so pages never overlap.
+    if (!query.order.length) out = out.orderBy('vehicles.created_at', 'desc') as Q;
+    return out.orderBy('vehicles.id', 'desc') as Q;
+  };
+  const page = ordered(
+    whereStock(db.selectFrom('vehicles'), filter).select([
+      'vehicles.id as page_id',
+      sql<number>`count(*) over ()`.as('total'),
+    ]),
+  )
+    .limit(USED_PAGE_SIZE)
+    .offset((query.page - 1) * USED_PAGE_SIZE);
+  const found = await ordered(
+    db
+      .with('page', () => page)
+      .selectFrom('vehicles')
+      .innerJoin('page', 'page.page_id', 'vehicles.id')
+      .innerJoin('dealers', 'dealers.slug', 'vehicles.dealer_slug')
+      .selectAll('vehicles')
+      .select(['dealers.dealer_name', 'dealers.province as dealer_province', 'page.total']),
+  ).execute();
+  const rows = found.map(({ total: _, ...row }) => row);
+  if (found.length) return { rows, total: Number(found[0]?.total) };
+  if (query.page === 1) return { rows, total: 0 };
   const countRow = await whereStock(db.selectFrom('vehicles'), filter)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  let q = whereStock(db.selectFrom('vehicles'), filter)
-    .innerJoin('dealers', 'dealers.slug', 'vehicles.dealer_slug')
-    .selectAll('vehicles')
-    .select(['dealers.dealer_name', 'dealers.province as dealer_province']);
-  for (const o of query.order) q = q.orderBy(`vehicles.${o.field}`, o.direction);
-  // Default order: newest stock first; id breaks ties so pages never overlap.
-  if (!query.order.length) q = q.orderBy('vehicles.created_at', 'desc');
-  q = q.orderBy('vehicles.id', 'desc');
-  const rows = await q
-    .limit(USED_PAGE_SIZE)
-    .offset((query.page - 1) * USED_PAGE_SIZE)
-    .execute();
   return { rows, total: Number(countRow.total) };
 }
 
