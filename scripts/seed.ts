@@ -1,15 +1,41 @@
-/** `npm run seed`: (re)load the deterministic demo data and make its images and brochures. */
-
+/**
+ * `npm run seed`: (re)load the deterministic demo data and make its images and brochures.
+ * Scale data: `npm run seed -- --dealers 30 --vehicles 5000` (same data on every run).
+ * `--if-empty` leaves a seeded database alone; `--images` rewrites the images.
+ */
+import { parseArgs } from 'node:util';
+import { MAX_DEALERS } from '../src/demo/data/dealers.ts';
 import { seedDatabase, seedUploads } from '../src/demo/seed.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 
+const { values } = parseArgs({
+  options: {
+    'if-empty': { type: 'boolean' },
+    images: { type: 'boolean' },
+    dealers: { type: 'string' },
+    vehicles: { type: 'string' },
+  },
+});
+const count = (name: 'dealers' | 'vehicles', max: number) => {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    console.error(`--${name} must be a whole number from 1 to ${max}, not '${raw}'`);
+    process.exit(2);
+  }
+  return n;
+};
+const scale = { dealers: count('dealers', MAX_DEALERS), vehicles: count('vehicles', 100_000) };
+
 const config = loadConfig();
-const force = !process.argv.includes('--if-empty');
 const { db, destroy } = await openDb(config.databaseUrl);
 await migrateToLatest(db);
-const { seeded } = await seedDatabase(db, { force });
-const files = await seedUploads(config.uploadsDir, { force: process.argv.includes('--images') });
-console.log(JSON.stringify({ seeded, database: config.databaseUrl.replace(/\/\/.*@/, '//***@'), ...files }));
+const { seeded } = await seedDatabase(db, { force: !values['if-empty'], scale });
+const files = await seedUploads(config.uploadsDir, { force: values.images });
+console.log(
+  JSON.stringify({ seeded, database: config.databaseUrl.replace(/\/\/.*@/, '//***@'), ...scale, ...files }),
+);
 await destroy();

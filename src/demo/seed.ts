@@ -35,14 +35,21 @@ export type SeedData = { [T in TableName]: Insertable<Database[T]>[] };
  */
 const BATCH = 100;
 
-/** All seed rows, table by table. Pure and deterministic. */
-export function buildSeedData(): SeedData {
+/** Scale data (`npm run seed -- --dealers 30 --vehicles 5000`); unset: the demo's 5 dealers, 421 cars. */
+export interface SeedScale {
+  dealers?: number;
+  vehicles?: number;
+}
+
+/** All seed rows, table by table. Pure and deterministic (for a given scale). */
+export function buildSeedData(scale: SeedScale = {}): SeedData {
   const range = buildRange();
+  const dealers = buildDealers(scale.dealers);
   return {
-    dealers: buildDealers(),
+    dealers,
     range_models: range.models,
     range_variants: range.variants,
-    vehicles: buildVehicles(),
+    vehicles: buildVehicles({ count: scale.vehicles, dealerSlugs: dealers.map((d) => d.slug) }),
     specials: buildSpecials(),
     banners: buildBanners(),
     blog_posts: buildBlogPosts(),
@@ -69,11 +76,11 @@ async function insertAll<T extends TableName>(
  */
 export async function seedDatabase(
   db: Kysely<Database>,
-  opts: { force?: boolean } = {},
+  opts: { force?: boolean; scale?: SeedScale } = {},
 ): Promise<{ seeded: boolean }> {
   const existing = await db.selectFrom('dealers').select('id').limit(1).executeTakeFirst();
   if (existing && !opts.force) return { seeded: false };
-  const data = buildSeedData();
+  const data = buildSeedData(opts.scale);
   await db.transaction().execute(async (trx) => {
     for (const table of [...TABLE_ORDER].reverse()) await trx.deleteFrom(table).execute();
     for (const table of TABLE_ORDER) await insertAll(trx, table, data[table]);

@@ -90,8 +90,59 @@ const DEALERS: readonly DealerInput[] = [
   },
 ];
 
-export function buildDealers(): Insertable<DealersTable>[] {
-  return DEALERS.map((d, i) => ({
+/** Towns of a national network, for scale data (`npm run seed -- --dealers 30`): [city, province, lat, lng]. */
+const MORE_TOWNS: readonly (readonly [string, string, number, number])[] = [
+  ['Sandton', 'Gauteng', -26.1076, 28.0567],
+  ['Centurion', 'Gauteng', -25.8603, 28.1894],
+  ['East Rand', 'Gauteng', -26.1715, 28.2336],
+  ['Vaal', 'Gauteng', -26.6731, 27.9261],
+  ['Stellenbosch', 'Western Cape', -33.9321, 18.8602],
+  ['George', 'Western Cape', -33.963, 22.4617],
+  ['Tyger Valley', 'Western Cape', -33.8734, 18.6346],
+  ['Pietermaritzburg', 'KwaZulu-Natal', -29.6006, 30.3794],
+  ['Ballito', 'KwaZulu-Natal', -29.539, 31.2144],
+  ['Richards Bay', 'KwaZulu-Natal', -28.783, 32.0377],
+  ['East London', 'Eastern Cape', -33.0153, 27.9116],
+  ['Mthatha', 'Eastern Cape', -31.5889, 28.7844],
+  ['Bloemfontein', 'Free State', -29.0852, 26.1596],
+  ['Welkom', 'Free State', -27.9774, 26.7351],
+  ['Polokwane', 'Limpopo', -23.9045, 29.4689],
+  ['Tzaneen', 'Limpopo', -23.8332, 30.1635],
+  ['Mbombela', 'Mpumalanga', -25.4658, 30.9853],
+  ['Witbank', 'Mpumalanga', -25.8713, 29.2332],
+  ['Rustenburg', 'North West', -25.6676, 27.2421],
+  ['Potchefstroom', 'North West', -26.7145, 27.097],
+  ['Kimberley', 'Northern Cape', -28.7282, 24.7499],
+  ['Upington', 'Northern Cape', -28.4478, 21.2561],
+  ['Klerksdorp', 'North West', -26.8521, 26.6667],
+  ['Mossel Bay', 'Western Cape', -34.1831, 22.146],
+  ['Newcastle', 'KwaZulu-Natal', -27.7577, 29.9318],
+];
+export const MAX_DEALERS = DEALERS.length + MORE_TOWNS.length;
+
+function extraDealer(i: number): DealerInput {
+  const [city, province, latitude, longitude] = MORE_TOWNS[i] as (typeof MORE_TOWNS)[number];
+  const site = city.toLowerCase().replace(/[^a-z]+/g, '-');
+  return {
+    slug: `motus-subaru-${site}`,
+    site_name: site,
+    dealer_name: `Subaru ${city}`,
+    address: `${10 + ((i * 37) % 390)} Main Road`,
+    suburb: city,
+    city,
+    province,
+    postal_code: String(1000 + ((i * 433) % 8999)).padStart(4, '0'),
+    latitude,
+    longitude,
+    dealer_contact_no: `0${11 + (i % 50)} ${String(500 + i).padStart(3, '0')} ${String(1000 + i * 7).slice(-4)}`,
+    email: `${site}@motus-subaru.example`,
+  };
+}
+
+/** The five demo dealerships, or `count` (up to MAX_DEALERS) for a national network. */
+export function buildDealers(count = DEALERS.length): Insertable<DealersTable>[] {
+  const all = [...DEALERS, ...MORE_TOWNS.map((_, i) => extraDealer(i))].slice(0, Math.max(1, count));
+  return all.map((d, i) => ({
     id: i + 1,
     ...d,
     location: osmEmbedUrl(d.latitude, d.longitude),

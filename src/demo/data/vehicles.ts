@@ -64,7 +64,11 @@ function priceFor(rng: Rng, m: UsedModel, age: number, mileage: number, demo: bo
   return dealerPrice(m.newPrice * Math.max(factor, 0.16));
 }
 
-function makeVehicle(rng: Rng, id: number): Insertable<VehiclesTable> {
+function makeVehicle(
+  rng: Rng,
+  id: number,
+  dealers: readonly (readonly [string, number])[],
+): Insertable<VehiclesTable> {
   const make = rng.weighted(USED_CATALOGUE.map((mk) => [mk, mk.weight] as const));
   const demoCapable = make.models.filter((m) => (m.to ?? CURRENT_YEAR) >= CURRENT_YEAR - 1);
   const demo = demoCapable.length > 0 && rng.chance(0.15);
@@ -81,7 +85,7 @@ function makeVehicle(rng: Rng, id: number): Insertable<VehiclesTable> {
     : Math.max(1, Math.round((Math.max(age, 0.6) * perYear) / 100)) * 100;
   const price = priceFor(rng, model, age, mileage, demo);
   const colour = rng.weighted(COLOUR_WEIGHTS);
-  const dealer = rng.weighted(DEALER_WEIGHTS);
+  const dealer = rng.weighted(dealers);
   const created = new Date(REFERENCE_DATE.getTime() - rng.int(60, 90 * 24 * 60) * 60_000);
   const intro = `${year} ${make.make} ${model.model} ${variant} in ${colour.toLowerCase()} with ${groupThousands(mileage)} km.`;
   const extra = demo
@@ -142,9 +146,23 @@ function showcase(): Insertable<VehiclesTable> {
 }
 
 /** All demo stock, ids 1..420 then the showcase car. Same output on every call. */
-export function buildVehicles(): Insertable<VehiclesTable>[] {
+/**
+ * The demo stock (VEHICLE_COUNT cars and the showcase), or `count` cars spread over `dealerSlugs` for
+ * scale data. Extra dealers get an average dealer's share; the five demo ones keep their weights.
+ */
+export function buildVehicles(
+  opts: { count?: number; dealerSlugs?: readonly string[] } = {},
+): Insertable<VehiclesTable>[] {
   const rng = createRng(SEED);
-  const cars = Array.from({ length: VEHICLE_COUNT }, (_, i) => makeVehicle(rng, i + 1));
+  const count = Math.max(1, (opts.count ?? VEHICLE_COUNT + 1) - 1);
+  const slugs = opts.dealerSlugs ?? DEALER_WEIGHTS.map(([slug]) => slug);
+  const known = new Set(DEALER_WEIGHTS.map(([slug]) => slug));
+  // The demo dealers first, in their order, so the demo data stays the same draw for draw.
+  const dealers = [
+    ...DEALER_WEIGHTS.filter(([slug]) => slugs.includes(slug)),
+    ...slugs.filter((slug) => !known.has(slug)).map((slug) => [slug, 20] as const),
+  ];
+  const cars = Array.from({ length: count }, (_, i) => makeVehicle(rng, i + 1, dealers));
   // A few recently sold cars, so the "this car has been sold" page has something to show.
   for (const index of rng.shuffle(cars.map((_, i) => i)).slice(0, 8)) {
     const car = cars[index];
