@@ -9,6 +9,7 @@ const paths = JSON.parse(process.env.PATHS as string) as string[];
 const bodies = new Map<string, { body: Buffer; type: string }>();
 for (const p of paths) {
   const res = await fetch(source + p);
+  if (res.status !== 200) throw new Error(`${p} answered ${res.status}: nothing to compare with`);
   bodies.set(p, {
     body: Buffer.from(await res.arrayBuffer()),
     type: res.headers.get('content-type') ?? 'text/plain',
