@@ -80,6 +80,11 @@ const EnvSchema = v.object({
   LEAD_LEASE: duration('60s'),
   LEAD_SEND_TIMEOUT: duration('15s'),
   PRIVACY_NOTICE_VERSION: v.optional(v.string(), '2026-11'),
+  // POPIA retention (docs/decisions/121-popia-requests.md): leads and finance applications older than this
+  // many months are erased by the RETENTION_SCHEDULE job (in REBUILD_TIMEZONE); 'off' disables the job.
+  LEAD_RETENTION_MONTHS: v.pipe(int(24), v.minValue(1, 'must be at least 1')),
+  FINANCE_RETENTION_MONTHS: v.pipe(int(12), v.minValue(1, 'must be at least 1')),
+  RETENTION_SCHEDULE: v.optional(v.string(), '30 3 * * *'),
   TRUST_PROXY: int(0),
   // Publishing (docs/decisions/020-publishing.md); an unset token or secret turns that feature off (503).
   EDITOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
@@ -105,14 +110,12 @@ const EnvSchema = v.object({
 });
 
 /** A cron expression croner accepts (5 or 6 fields) in a valid IANA time zone, or 'off'. */
-function checkSchedule(pattern: string, timezone: string): void {
+function checkSchedule(pattern: string, timezone: string, name = 'REBUILD_SCHEDULE'): void {
   if (pattern === 'off') return;
   try {
     new Cron(pattern, { paused: true, timezone }).nextRun();
   } catch (err) {
-    throw new Error(
-      `Invalid configuration: REBUILD_SCHEDULE '${pattern}' (${timezone}): ${(err as Error).message}`,
-    );
+    throw new Error(`Invalid configuration: ${name} '${pattern}' (${timezone}): ${(err as Error).message}`);
   }
 }
 
@@ -140,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   }
   checkSchedule(c.REBUILD_SCHEDULE, c.REBUILD_TIMEZONE);
+  checkSchedule(c.RETENTION_SCHEDULE, c.REBUILD_TIMEZONE, 'RETENTION_SCHEDULE');
   const rate = (s: string) => {
     const [n, w] = s.split('/') as [string, string];
     return { limit: Number(n), windowMs: parseDuration(w) };
@@ -186,6 +190,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: c.LEAD_LEASE,
       sendTimeoutMs: c.LEAD_SEND_TIMEOUT,
       privacyNoticeVersion: c.PRIVACY_NOTICE_VERSION,
+      retention: {
+        leadMonths: c.LEAD_RETENTION_MONTHS,
+        financeMonths: c.FINANCE_RETENTION_MONTHS,
+        /** Cron expression (croner) or 'off'; runs in REBUILD_TIMEZONE. */
+        schedule: c.RETENTION_SCHEDULE,
+        timezone: c.REBUILD_TIMEZONE,
+      },
     },
     publishing: {
       /** Bearer token of the editor endpoints and previews; unset: they answer 503. */

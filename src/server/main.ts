@@ -7,6 +7,8 @@ import { serve } from '@hono/node-server';
 import { ensureFirstAdmin } from './auth/staff.ts';
 import { prepare, type Seeder } from './boot.ts';
 import { loadConfig } from './config.ts';
+import { withLeadTables } from './db/schema-leads.ts';
+import { startRetention } from './leads/retention.ts';
 import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
 import { startOrphanSweep } from './media/photos.ts';
@@ -46,6 +48,7 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   if (config.leads.encryptionKeyIsDev)
     logger.warn('LEAD_ENCRYPTION_KEY is not set: using the development key');
   const leadWorker = config.leads.worker ? startLeadWorker(deps, logger) : undefined;
+  const stopRetention = startRetention(withLeadTables(deps.db), { ...config.leads.retention, logger });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: deps.dialect });
@@ -67,6 +70,7 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     server.close(async () => {
       await leadWorker?.stop();
       stopSchedule();
+      stopRetention();
       stopSweep();
       await publishing.stop();
       await destroy();

@@ -138,8 +138,9 @@ export const PrivacyRequestInput = named(
     action: v.picklist(['export', 'erasure'], 'Action must be export or erasure'),
     email: v.optional(v.pipe(v.string(), v.trim(), v.email('E-mail must be an e-mail address'))),
     id_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{13}$/, 'ID number must be 13 digits'))),
+    format: v.optional(v.picklist(['json', 'csv'], 'Format must be json or csv'), 'json'),
   }),
-  'A POPIA data-subject request, by e-mail address or South African ID number (one of them).',
+  'A POPIA data-subject request, by e-mail address or South African ID number (one of them). An export answers JSON, or CSV with format "csv".',
 );
 
 export const PrivacyRequestResult = named(
@@ -153,6 +154,7 @@ export const PrivacyRequestResult = named(
     matched_by: v.picklist(['email', 'id_number']),
     leads: int,
     rows_removed: v.record(v.string(), int),
+    actor: v.pipe(v.string(), v.description('The staff member who made the request.')),
     at: v.string(),
     data: v.pipe(
       v.optional(v.array(v.record(v.string(), v.unknown()))),

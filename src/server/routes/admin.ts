@@ -5,6 +5,7 @@ import type { Logger } from '../log.ts';
 import { adminAuditRoutes } from './admin-audit.ts';
 import { adminKeyRoutes } from './admin-keys.ts';
 import { adminLeadRoutes } from './admin-leads.ts';
+import { adminPrivacyRoutes } from './admin-privacy.ts';
 import { adminStaffRoutes } from './admin-staff.ts';
 
 export function adminRoutes(deps: Deps, logger?: Logger) {
@@ -13,5 +14,6 @@ export function adminRoutes(deps: Deps, logger?: Logger) {
   app.route('/', adminKeyRoutes(deps));
   app.route('/', adminAuditRoutes(deps));
   app.route('/', adminLeadRoutes(deps));
+  app.route('/', adminPrivacyRoutes(deps));
   return app;
 }

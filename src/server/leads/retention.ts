@@ -1,0 +1,67 @@
+/**
+ * POPIA retention (issue 13): enquiries are kept LEAD_RETENTION_MONTHS (24), finance applications
+ * FINANCE_RETENTION_MONTHS (12); older ones are erased with everything naming them (privacy.ts), on the
+ * RETENTION_SCHEDULE (croner), and recorded in `privacy_requests` as a count.
+ */
+import { Cron } from 'croner';
+import type { Kysely } from 'kysely';
+import type { LeadDatabase } from '../db/schema-leads.ts';
+import type { Logger } from '../log.ts';
+import { eraseLeads, recordRequest } from './privacy.ts';
+
+export interface RetentionPolicy {
+  leadMonths: number;
+  financeMonths: number;
+}
+
+export const monthsBefore = (now: Date, months: number) => {
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d.toISOString();
+};
+
+/** Erases the leads past their retention period; answers how many, and the rows removed per table. */
+export async function purgeExpired(
+  db: Kysely<LeadDatabase>,
+  policy: RetentionPolicy,
+  actor = 'scheduler',
+  now = new Date(),
+) {
+  const expired = await db
+    .selectFrom('leads')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'enquiry'), eb('created_at', '<', monthsBefore(now, policy.leadMonths))]),
+        eb.and([eb('kind', '=', 'finance'), eb('created_at', '<', monthsBefore(now, policy.financeMonths))]),
+      ]),
+    )
+    .execute();
+  if (!expired.length) return { leads: 0, removed: {} as Record<string, number> };
+  const removed = await eraseLeads(db, expired);
+  await recordRequest(db, { action: 'retention', matchedBy: 'age', leads: expired.length, removed, actor });
+  return { leads: expired.length, removed };
+}
+
+export function startRetention(
+  db: Kysely<LeadDatabase>,
+  opts: RetentionPolicy & { schedule: string; timezone: string; logger: Logger },
+): () => void {
+  if (opts.schedule === 'off') return () => {};
+  const job = new Cron(opts.schedule, { timezone: opts.timezone, protect: true }, async () => {
+    try {
+      const r = await purgeExpired(db, opts);
+      if (r.leads)
+        opts.logger.info('retention: expired leads erased', { leads: r.leads, removed: r.removed });
+    } catch (err) {
+      opts.logger.error('retention purge failed', { error: String(err) });
+    }
+  });
+  opts.logger.info('lead retention schedule', {
+    cron: opts.schedule,
+    leadMonths: opts.leadMonths,
+    financeMonths: opts.financeMonths,
+    next: job.nextRun()?.toISOString(),
+  });
+  return () => job.stop();
+}

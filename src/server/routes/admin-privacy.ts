@@ -1,0 +1,80 @@
+/**
+ * POPIA data-subject requests for admins (issue 13): one call exports everything held about a person
+ * (JSON or CSV, decrypted) or erases it. The same actions are `npm run privacy` (scripts/privacy.ts).
+ */
+import { Hono } from 'hono';
+import { PrivacyRequestInput, PrivacyRequestResult } from '../../lib/contract/lead-inbox.ts';
+import { audit } from '../auth/audit.ts';
+import { principalOf, requireScope } from '../auth/principal.ts';
+import { withLeadTables } from '../db/schema-leads.ts';
+import type { Deps } from '../deps.ts';
+import { readJsonObject, validate } from '../editor/validate.ts';
+import { item, violationError } from '../hydra.ts';
+import { leadCrypto } from '../leads/crypto.ts';
+import { honourRequest } from '../leads/privacy-request.ts';
+import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
+
+export function adminPrivacyRoutes(deps: Deps) {
+  const app = new Hono();
+  const db = withLeadTables(deps.db);
+  const crypto = leadCrypto(deps.config.leads.encryptionKey);
+  app.post(
+    '/admin/privacy_requests',
+    operation({
+      summary:
+        'POPIA data-subject request: export (JSON or CSV, decrypted) or erase everything held about a person.',
+      tags: ['Privacy'],
+      requestBody: jsonBody(PrivacyRequestInput),
+      responses: {
+        200: {
+          ...ld(PrivacyRequestResult, 'Done; recorded without the personal data.'),
+          content: {
+            ...ld(PrivacyRequestResult, '').content,
+            'text/csv': { schema: { type: 'string' } },
+          },
+        },
+        ...problems(
+          400,
+          [401, 'Staff only: a session.'],
+          [403, 'The role lacks privacy:manage (admins only).'],
+          415,
+          422,
+        ),
+      },
+    }),
+    requireScope(deps, 'privacy:manage'),
+    async (c) => {
+      const input = validate(PrivacyRequestInput, await readJsonObject(c));
+      if (!input.email === !input.id_number)
+        throw violationError([
+          { propertyPath: 'email', message: 'Give either an e-mail address or an ID number', code: 'one_of' },
+        ]);
+      const p = principalOf(c);
+      const actor = p.type === 'staff' ? p.email : p.type === 'key' ? `key ${p.name}` : 'EDITOR_TOKEN';
+      const done = await honourRequest(db, crypto, {
+        action: input.action,
+        subject: { email: input.email, idNumber: input.id_number },
+        actor,
+      });
+      // The audit names the request, never the person.
+      await audit(c, deps.db, deps.config.trustProxy, {
+        action: `privacy.${input.action}`,
+        resource: 'privacy_request',
+        resourceId: done.record.id,
+        after: { matched_by: done.record.matched_by, leads: done.record.leads },
+      });
+      if (input.action === 'export' && input.format === 'csv')
+        return c.body(done.csv ?? '', 200, {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="subject-export-${done.record.id}.csv"`,
+        });
+      const { rows_removed, ...record } = done.record;
+      return item(c, 'PrivacyRequest', `/api/admin/privacy_requests/${record.id}`, {
+        ...record,
+        rows_removed: JSON.parse(rows_removed),
+        ...(done.data ? { data: done.data } : {}),
+      });
+    },
+  );
+  return app;
+}
