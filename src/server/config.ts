@@ -85,6 +85,8 @@ const EnvSchema = v.object({
   LEAD_RETENTION_MONTHS: v.pipe(int(24), v.minValue(1, 'must be at least 1')),
   FINANCE_RETENTION_MONTHS: v.pipe(int(12), v.minValue(1, 'must be at least 1')),
   RETENTION_SCHEDULE: v.optional(v.string(), '30 3 * * *'),
+  // Daily e-mail to each dealership of its leads still New (cron, in REBUILD_TIMEZONE); 'off' by default.
+  LEAD_DIGEST_SCHEDULE: v.optional(v.string(), 'off'),
   TRUST_PROXY: int(0),
   // Publishing (docs/decisions/020-publishing.md); an unset token or secret turns that feature off (503).
   EDITOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
@@ -144,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   checkSchedule(c.REBUILD_SCHEDULE, c.REBUILD_TIMEZONE);
   checkSchedule(c.RETENTION_SCHEDULE, c.REBUILD_TIMEZONE, 'RETENTION_SCHEDULE');
+  checkSchedule(c.LEAD_DIGEST_SCHEDULE, c.REBUILD_TIMEZONE, 'LEAD_DIGEST_SCHEDULE');
   const rate = (s: string) => {
     const [n, w] = s.split('/') as [string, string];
     return { limit: Number(n), windowMs: parseDuration(w) };
@@ -190,6 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: c.LEAD_LEASE,
       sendTimeoutMs: c.LEAD_SEND_TIMEOUT,
       privacyNoticeVersion: c.PRIVACY_NOTICE_VERSION,
+      /** Cron expression (croner) of the daily digest of New leads, or 'off'. */
+      digestSchedule: c.LEAD_DIGEST_SCHEDULE,
       retention: {
         leadMonths: c.LEAD_RETENTION_MONTHS,
         financeMonths: c.FINANCE_RETENTION_MONTHS,

@@ -8,6 +8,7 @@ import { ensureFirstAdmin } from './auth/staff.ts';
 import { prepare, type Seeder } from './boot.ts';
 import { loadConfig } from './config.ts';
 import { withLeadTables } from './db/schema-leads.ts';
+import { startDigest } from './leads/digest.ts';
 import { startRetention } from './leads/retention.ts';
 import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
@@ -49,6 +50,7 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     logger.warn('LEAD_ENCRYPTION_KEY is not set: using the development key');
   const leadWorker = config.leads.worker ? startLeadWorker(deps, logger) : undefined;
   const stopRetention = startRetention(withLeadTables(deps.db), { ...config.leads.retention, logger });
+  const stopDigest = startDigest(deps, logger);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: deps.dialect });
@@ -71,6 +73,7 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
       await leadWorker?.stop();
       stopSchedule();
       stopRetention();
+      stopDigest();
       stopSweep();
       await publishing.stop();
       await destroy();

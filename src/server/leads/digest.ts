@@ -1,0 +1,97 @@
+/**
+ * The optional daily digest (issue 13): each dealership gets one e-mail listing its leads still New, so
+ * none is forgotten. Off unless LEAD_DIGEST_SCHEDULE is set (croner, in REBUILD_TIMEZONE); sent over the
+ * lead SMTP_URL to the dealership's address (or LEAD_TO_EMAIL on staging). First names only: the full lead
+ * is in the inbox and was already e-mailed.
+ */
+import { Cron } from 'croner';
+import { withLeadTables } from '../db/schema-leads.ts';
+import type { Deps } from '../deps.ts';
+import type { Logger } from '../log.ts';
+import { smtpTransport, type Transport } from './deliver.ts';
+
+export interface Digest {
+  dealer: string;
+  to: string;
+  subject: string;
+  text: string;
+  leads: number;
+}
+
+/** One digest per dealership with New leads older than an hour (the e-mail of a fresh one is still news). */
+export async function buildDigests(deps: Deps, now = new Date()): Promise<Digest[]> {
+  const db = withLeadTables(deps.db);
+  const cutoff = new Date(now.getTime() - 3_600_000).toISOString();
+  const leads = await db
+    .selectFrom('leads')
+    .select(['id', 'dealer_slug', 'form_name', 'lead_type', 'record', 'created_at'])
+    .where('stage', '=', 'New')
+    .where('created_at', '<', cutoff)
+    .orderBy('created_at')
+    .execute();
+  const dealers = await deps.db.selectFrom('dealers').select(['slug', 'dealer_name', 'email']).execute();
+  const out: Digest[] = [];
+  for (const slug of [...new Set(leads.map((l) => l.dealer_slug))]) {
+    const mine = leads.filter((l) => l.dealer_slug === slug);
+    const dealer = dealers.find((d) => d.slug === slug);
+    const to = deps.config.leads.toEmailOverride ?? dealer?.email;
+    if (!to) continue;
+    const lines = mine.map((l) => {
+      const r = JSON.parse(l.record) as Record<string, unknown>;
+      const first = String(r.first_name ?? r.firstName ?? '').trim();
+      const days = Math.floor((now.getTime() - Date.parse(l.created_at)) / 86_400_000);
+      const age = days >= 1 ? `${days} day${days === 1 ? '' : 's'} ago` : 'today';
+      return `- ${l.created_at.slice(0, 16).replace('T', ' ')} UTC (${age}): ${l.lead_type}, ${first || 'no name'}`;
+    });
+    const n = mine.length;
+    out.push({
+      dealer: slug,
+      to,
+      leads: n,
+      subject: `${n} lead${n === 1 ? '' : 's'} not yet contacted at ${dealer?.dealer_name ?? slug}`,
+      text: [
+        `${n} lead${n === 1 ? ' is' : 's are'} still New at ${dealer?.dealer_name ?? slug}:`,
+        '',
+        ...lines,
+        '',
+        `Open the inbox: ${deps.config.siteUrl}/admin/#/leads`,
+      ].join('\n'),
+    });
+  }
+  return out;
+}
+
+export async function sendDigests(deps: Deps, transport: Transport, now = new Date()) {
+  const digests = await buildDigests(deps, now);
+  for (const d of digests)
+    await transport.sendMail({
+      from: { name: `${deps.config.brandName} dealer group website`, address: deps.config.leads.fromEmail },
+      to: d.to,
+      subject: d.subject,
+      text: d.text,
+    });
+  return digests;
+}
+
+export function startDigest(deps: Deps, logger: Logger): () => void {
+  const { digestSchedule: schedule, retention } = deps.config.leads;
+  if (schedule === 'off') return () => {};
+  const transport = smtpTransport(deps);
+  if (!transport) {
+    logger.warn('LEAD_DIGEST_SCHEDULE is set but SMTP_URL is not: no digest is sent');
+    return () => {};
+  }
+  const job = new Cron(schedule, { timezone: retention.timezone, protect: true }, async () => {
+    try {
+      const sent = await sendDigests(deps, transport);
+      logger.info('lead digests sent', {
+        dealers: sent.length,
+        leads: sent.reduce((n, d) => n + d.leads, 0),
+      });
+    } catch (err) {
+      logger.error('lead digest failed', { error: String(err) });
+    }
+  });
+  logger.info('lead digest schedule', { cron: schedule, next: job.nextRun()?.toISOString() });
+  return () => job.stop();
+}
