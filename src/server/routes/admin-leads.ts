@@ -36,7 +36,7 @@ import {
 import { notifyOutbox } from '../leads/outbox.ts';
 import { csvCell } from '../leads/report.ts';
 import { workLead } from '../leads/work.ts';
-import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { listQuery } from './list-query.ts';
 import { checkPath, pathText } from './params.ts';
 
@@ -117,6 +117,7 @@ export function adminLeadRoutes(deps: Deps) {
     operation({
       summary: 'The leads inbox: enquiries and finance applications of your dealership(s), newest first.',
       tags: ['Leads inbox'],
+      security: STAFF_SECURITY,
       parameters: [...FILTERS, ...PAGING],
       responses: {
         200: ld(LeadCollection, 'A page of leads.'),
@@ -138,6 +139,7 @@ export function adminLeadRoutes(deps: Deps) {
     operation({
       summary: 'How many leads are still New (the admin badge).',
       tags: ['Leads inbox'],
+      security: STAFF_SECURITY,
       responses: { 200: ld(NewLeadCount, 'The count.'), ...staffOnly('leads:read') },
     }),
     read,
@@ -155,6 +157,7 @@ export function adminLeadRoutes(deps: Deps) {
     operation({
       summary: 'The filtered list as CSV (same filters as the inbox; sensitive finance fields never in it).',
       tags: ['Leads inbox'],
+      security: STAFF_SECURITY,
       parameters: FILTERS,
       responses: {
         200: { description: 'CSV, one lead a row.', content: { 'text/csv': { schema: { type: 'string' } } } },
@@ -214,6 +217,7 @@ export function adminLeadRoutes(deps: Deps) {
     operation({
       summary: 'One lead: the record, the vehicle, notes, delivery state and the statuses it may move to.',
       tags: ['Leads inbox'],
+      security: STAFF_SECURITY,
       responses: {
         200: ld(LeadDetail, 'The lead.'),
         ...problems([404, 'No such lead in your dealership(s).']),
@@ -233,6 +237,7 @@ export function adminLeadRoutes(deps: Deps) {
     operation({
       summary: 'Work a lead: move its status, assign it to a staff member of its dealership, add a note.',
       tags: ['Leads inbox'],
+      security: STAFF_SECURITY,
       requestBody: jsonBody(LeadUpdateInput),
       responses: {
         200: ld(LeadDetail, 'The lead after the change.'),
@@ -269,6 +274,7 @@ export function adminLeadRoutes(deps: Deps) {
       summary:
         "Reveal one finance application's ID number, bank details and amounts (recorded in the audit log).",
       tags: ['Leads inbox'],
+      security: STAFF_SECURITY,
       responses: {
         200: ld(RevealedFields, 'The decrypted fields.'),
         ...problems([404, 'No such lead in your dealership(s), or it has no encrypted fields (an enquiry).']),
@@ -297,6 +303,7 @@ export function adminLeadRoutes(deps: Deps) {
     operation({
       summary: 'Retry a dead delivery now (e-mail or webhook): it gets a fresh retry window.',
       tags: ['Leads inbox'],
+      security: STAFF_SECURITY,
       responses: {
         200: ld(LeadDetail, 'The lead, its delivery pending again.'),
         ...problems(

@@ -12,7 +12,7 @@ import { readJsonObject, validate } from '../editor/validate.ts';
 import { item, violationError } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { honourRequest } from '../leads/privacy-request.ts';
-import { jsonBody, ld, operation, problems } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 
 export function adminPrivacyRoutes(deps: Deps) {
   const app = new Hono();
@@ -24,6 +24,7 @@ export function adminPrivacyRoutes(deps: Deps) {
       summary:
         'POPIA data-subject request: export (JSON or CSV, decrypted) or erase everything held about a person.',
       tags: ['Privacy'],
+      security: STAFF_SECURITY,
       requestBody: jsonBody(PrivacyRequestInput),
       responses: {
         200: {
