@@ -24,6 +24,7 @@ import { PHOTO_UPLOAD_PATH } from './routes/photos.ts';
 import { rangeRoutes } from './routes/range.ts';
 import { specialRoutes } from './routes/specials.ts';
 import { stockFacetRoutes } from './routes/stock-facets.ts';
+import { MAX_IMPORT_BYTES, STOCK_IMPORT_PATH } from './routes/stock-import.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -64,7 +65,23 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
         `The upload is larger than ${PHOTO_LIMITS.maxRequestBytes / 1024 / 1024} MB; send fewer photos at a time.`,
       ),
   });
-  api.use('*', (c, next) => (PHOTO_UPLOAD_PATH.test(c.req.path) ? uploadLimit : jsonLimit)(c, next));
+  const importLimit = bodyLimit({
+    maxSize: MAX_IMPORT_BYTES,
+    onError: (c) =>
+      problem(
+        c,
+        413,
+        statusTitle(413),
+        `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it.`,
+      ),
+  });
+  api.use('*', (c, next) =>
+    (PHOTO_UPLOAD_PATH.test(c.req.path)
+      ? uploadLimit
+      : STOCK_IMPORT_PATH.test(c.req.path)
+        ? importLimit
+        : jsonLimit)(c, next),
+  );
   api.use('*', inputGuard());
 
   const groups = [

@@ -17,7 +17,7 @@ function guardedEndpoints(api: PublishApi): Endpoint[] {
   const scopeOf = (path: string) =>
     /^\/api\/(customer_enquiries|finance_applications)\//.test(path)
       ? 'leads:read'
-      : path.startsWith('/api/editor/vehicles')
+      : /^\/api\/editor\/(vehicles|stock_imports)/.test(path)
         ? 'stock:write'
         : path.startsWith('/api/editor')
           ? 'content:write'

@@ -12,6 +12,7 @@ import * as m005 from './migrations/005_idempotency_owner.ts';
 import * as m006 from './migrations/006_staff.ts';
 import * as m007 from './migrations/007_vehicle_images.ts';
 import * as m008 from './migrations/008_stock_dealers.ts';
+import * as m009 from './migrations/009_stock_imports.ts';
 import * as m010 from './migrations/010_lead_inbox.ts';
 import * as m013 from './migrations/013_stock_indexes.ts';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '006_staff': m006,
   '007_vehicle_images': m007,
   '008_stock_dealers': m008,
+  '009_stock_imports': m009,
   '010_lead_inbox': m010,
   '013_stock_indexes': m013,
 };

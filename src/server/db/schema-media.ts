@@ -12,6 +12,19 @@ export interface VehicleImagesTable {
   created_at: string; // ISO date-time
 }
 
+/** CSV stock imports (migration 009_stock_imports): a dry run, then maybe its apply. */
+export interface StockImportsTable {
+  id: string; // UUID, the token the apply step names
+  actor_id: string | null;
+  scope: string | null; // JSON: dealer slugs the importer may touch; null: the whole group
+  csv: string;
+  plan: string; // JSON: the plan the dry run showed (src/server/stock/csv-import.ts Plan)
+  plan_hash: string; // sha256 of the plan shown; apply refuses when the plan differs now
+  created_at: string;
+  applied_at: string | null;
+}
+
 export interface MediaTables {
   vehicle_images: VehicleImagesTable;
+  stock_imports: StockImportsTable;
 }

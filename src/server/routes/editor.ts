@@ -1,7 +1,7 @@
 /**
  * Editor endpoints (issue 6, issue 10): CRUD under /api/editor/{blog_posts,specials,service_deals,banners,
  * range_variants,…} for staff with content:write (editors, admins) and API keys with that scope; used
- * stock and its photos (/api/editor/vehicles…) need stock:write instead, which dealer users have for
+ * stock, its photos and CSV imports (/api/editor/vehicles…, /api/editor/stock_imports…) need stock:write instead, which dealer users have for
  * their own dealerships. A write never touches the live site; it asks for a rebuild, and the change goes
  * live when that build is published.
  */
@@ -12,9 +12,10 @@ import { resourceRoutes } from '../editor/crud.ts';
 import { RESOURCES } from '../editor/resources.ts';
 import { photoRoutes } from './photos.ts';
 import { stockRoutes } from './stock.ts';
+import { stockImportRoutes } from './stock-import.ts';
 import { ownCarOnly } from './stock-photos.ts';
 
-const STOCK_PATH = /\/editor\/vehicles(\/|$)/;
+const STOCK_PATH = /\/editor\/(vehicles|stock_imports)(\/|$)/;
 
 export function editorRoutes(deps: Deps) {
   const app = new Hono();
@@ -27,6 +28,7 @@ export function editorRoutes(deps: Deps) {
   app.use('/editor/vehicles/:id/*', ownCarOnly(deps));
   for (const r of RESOURCES) app.route('/', resourceRoutes(deps, r));
   app.route('/', stockRoutes(deps));
+  app.route('/', stockImportRoutes(deps));
   app.route('/', photoRoutes(deps));
   return app;
 }

@@ -88,7 +88,10 @@ export async function stockChecks(
 
 /** Inserts a car with the next free id (ids are explicit integers, as in the seed). */
 export async function insertVehicle(db: Kysely<Database>, i: StockVehicleInput): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  // Inside an import's transaction already: use it (Kysely does not nest transactions).
+  const inTransaction = <T>(fn: (trx: Kysely<Database>) => Promise<T>) =>
+    db.isTransaction ? fn(db) : db.transaction().execute(fn);
+  return inTransaction(async (trx) => {
     const { max } = await trx
       .selectFrom('vehicles')
       .select((eb) => eb.fn.max('id').as('max'))

@@ -1,0 +1,232 @@
+/**
+ * CSV stock import for the back office (issue 10 §4), behind stock:write:
+ *   POST /api/editor/stock_imports              the CSV (text/csv, or JSON {"csv": "…"}): a dry run, 201
+ *   GET  /api/editor/stock_imports/{id}         that dry run (or what was applied)
+ *   POST /api/editor/stock_imports/{id}/apply   writes it, if the stock still gives the same plan (else 409)
+ * A dealer user imports only their own dealerships' stock; other rows are rejected with a reason.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Context, Hono } from 'hono';
+import * as v from 'valibot';
+import { StockImport } from '../../lib/contract/stock-import.ts';
+import { audit } from '../auth/audit.ts';
+import { principalOf } from '../auth/principal.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError, item, notFound } from '../hydra.ts';
+import { storeOf } from '../media/storage.ts';
+import { ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { scopeOf } from '../stock/access.ts';
+import { applyPlan, ImportFileError, type Plan, planHash, planImport } from '../stock/csv-import.ts';
+import { checkPath } from './params.ts';
+
+/** CSV files are larger than JSON bodies: app.ts gives this path its own limit. */
+export const STOCK_IMPORT_PATH = /^\/api\/editor\/stock_imports\/?$/;
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+
+const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], extra = {}) =>
+  operation({
+    summary,
+    tags: ['Stock'],
+    security: STAFF_SECURITY,
+    responses: {
+      ...responses,
+      ...problems(
+        [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
+        [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
+      ),
+    },
+    ...extra,
+  });
+
+export function present(id: string, plan: Plan, createdAt: string, appliedAt: string | null) {
+  return {
+    id,
+    state: appliedAt ? ('applied' as const) : ('dry_run' as const),
+    rows: plan.rows,
+    added: plan.added.map(({ row, stock_number }) => ({ row, stock_number })),
+    changed: plan.changed.map(({ row, stock_number, id: carId, fields, was }) => ({
+      row,
+      stock_number,
+      id: carId,
+      fields,
+      was,
+    })),
+    unchanged: plan.unchanged,
+    removed: plan.removed,
+    rejected: plan.rejected,
+    dealerships: plan.dealerships,
+    created_at: createdAt,
+    applied_at: appliedAt,
+  };
+}
+
+async function readCsv(c: Context): Promise<string> {
+  const type = c.req.header('Content-Type') ?? '';
+  if (/^text\/(csv|plain)\b/i.test(type)) return c.req.text();
+  if (/^application\/(ld\+)?json\b/i.test(type)) {
+    let body: unknown;
+    try {
+      body = JSON.parse(await c.req.text());
+    } catch {
+      throw new ApiError(400, 'The request body is not valid JSON.');
+    }
+    const csv = (body as { csv?: unknown })?.csv;
+    if (typeof csv !== 'string')
+      throw new ApiError(400, 'Send {"csv": "<the file>"} or the file itself as text/csv.');
+    return csv;
+  }
+  throw new ApiError(415, 'Send the file as text/csv (or JSON {"csv": "…"}).');
+}
+
+export function stockImportRoutes(deps: Deps) {
+  const app = new Hono();
+  const db = deps.db;
+  const store = storeOf(deps);
+  const byId = checkPath(v.object({ id: v.pipe(v.string(), v.uuid('id: must be an import id (a UUID)')) }));
+  const plan = async (c: Context, csv: string) => {
+    try {
+      return await planImport(db, store, csv, scopeOf(c));
+    } catch (err) {
+      if (err instanceof ImportFileError) throw new ApiError(400, err.message);
+      throw err;
+    }
+  };
+  const answer = (
+    c: Context,
+    id: string,
+    p: Plan,
+    createdAt: string,
+    appliedAt: string | null,
+    status: 200 | 201 = 200,
+  ) =>
+    item(c, 'StockImport', `/api/editor/stock_imports/${id}`, present(id, p, createdAt, appliedAt), status);
+  const load = async (c: Context, id: string) => {
+    const row = await db.selectFrom('stock_imports').selectAll().where('id', '=', id).executeTakeFirst();
+    const p = principalOf(c);
+    // Only its author (or, for a machine, the same kind of caller) sees an import.
+    if (!row || row.actor_id !== (p.type === 'token' ? null : p.id)) throw notFound('Stock import', id);
+    return row;
+  };
+
+  app.post(
+    '/editor/stock_imports',
+    op(
+      'Dry run of a CSV stock import: rows added, changed, unchanged and rejected (line, column, reason), and cars that would be marked sold. Nothing is written to stock; apply with the id.',
+      {
+        201: ld(StockImport, 'The dry run; apply it with POST {@id}/apply.'),
+        ...problems([400, 'The file is not CSV or lacks a required column.'], 413, [
+          415,
+          'Not text/csv or JSON.',
+        ]),
+      },
+      {
+        requestBody: {
+          required: true,
+          content: {
+            'text/csv': { schema: { type: 'string' } },
+            'application/json': {
+              schema: { type: 'object', properties: { csv: { type: 'string' } }, required: ['csv'] },
+            },
+          },
+        },
+      },
+    ),
+    async (c) => {
+      const csv = await readCsv(c);
+      const p = await plan(c, csv);
+      const id = randomUUID();
+      const createdAt = new Date().toISOString();
+      const principal = principalOf(c);
+      await db
+        .insertInto('stock_imports')
+        .values({
+          id,
+          actor_id: principal.type === 'token' ? null : principal.id,
+          scope: JSON.stringify(scopeOf(c)),
+          csv,
+          plan: JSON.stringify(p),
+          plan_hash: planHash(p),
+          created_at: createdAt,
+          applied_at: null,
+        })
+        .execute();
+      c.header('Location', `/api/editor/stock_imports/${id}`);
+      return answer(c, id, p, createdAt, null, 201);
+    },
+  );
+
+  app.get(
+    '/editor/stock_imports/:id',
+    op('A dry run, as it was shown (and when it was applied).', {
+      200: ld(StockImport, 'OK'),
+      ...problems(400, 404),
+    }),
+    byId,
+    async (c) => {
+      const row = await load(c, c.req.valid('param').id);
+      return answer(c, row.id, JSON.parse(row.plan) as Plan, row.created_at, row.applied_at);
+    },
+  );
+
+  app.post(
+    '/editor/stock_imports/:id/apply',
+    op(
+      'Apply a dry run: adds and changes the cars it listed and marks the missing ones sold, in one transaction; queues a rebuild.',
+      {
+        200: ld(StockImport, 'Applied.'),
+        ...problems(400, 404, [
+          409,
+          'Already applied, or the stock changed since the dry run (run it again).',
+        ]),
+      },
+    ),
+    byId,
+    async (c) => {
+      const row = await load(c, c.req.valid('param').id);
+      if (row.applied_at) throw new ApiError(409, `This import was already applied at ${row.applied_at}.`);
+      const p = await plan(c, row.csv);
+      if (planHash(p) !== row.plan_hash)
+        throw new ApiError(
+          409,
+          'The stock changed since this dry run; upload the file again to see the new plan.',
+        );
+      const appliedAt = new Date().toISOString();
+      const claimed = await db
+        .updateTable('stock_imports')
+        .set({ applied_at: appliedAt })
+        .where('id', '=', row.id)
+        .where('applied_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) throw new ApiError(409, 'This import was already applied.');
+      try {
+        await applyPlan(db, p, (action, id, before, after) =>
+          audit(c, db, deps.config.trustProxy, {
+            action: `stock.${action}`,
+            resource: 'vehicles',
+            resourceId: id,
+            before,
+            after,
+          }),
+        );
+      } catch (err) {
+        await db.updateTable('stock_imports').set({ applied_at: null }).where('id', '=', row.id).execute();
+        throw err;
+      }
+      await audit(c, db, deps.config.trustProxy, {
+        action: 'stock.import',
+        resource: 'stock_imports',
+        resourceId: row.id,
+        after: {
+          added: p.added.length,
+          changed: p.changed.length,
+          removed: p.removed.length,
+          rejected: p.rejected.length,
+        },
+      });
+      deps.readCache?.clear();
+      deps.publishing?.contentChanged();
+      return answer(c, row.id, p, row.created_at, appliedAt);
+    },
+  );
+  return app;
+}

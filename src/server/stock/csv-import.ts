@@ -1,0 +1,349 @@
+/**
+ * CSV stock import (issue 10 §4, docs/decisions/064-csv-stock-import.md). `planImport` reads a
+ * dealer-management export and says, without writing, which rows add a car, change one (matched by
+ * stock number), change nothing or are rejected (line, column, reason), and which cars of the file's
+ * dealerships are missing from it. `applyPlan` writes exactly that plan in one transaction.
+ */
+import { createHash } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import { StockVehicleFields, type StockVehicleInput } from '../../lib/contract/stock.ts';
+import type { ImportColumn, ImportRejection } from '../../lib/contract/stock-import.ts';
+import { BODY_TYPES, FUEL_TYPES, TRANSMISSION_TYPES } from '../../lib/vehicle-query.ts';
+import type { Database } from '../db/schema.ts';
+import type { BlobStore } from '../media/storage.ts';
+import { inScope } from './access.ts';
+import { inputOf, insertVehicle, rowOf, type VehicleRow } from './store.ts';
+
+export const MAX_IMPORT_ROWS = 5000;
+
+/** Header spellings DMS exports use, to our column names. */
+const ALIASES: Record<string, ImportColumn> = {
+  stock: 'stock_number',
+  stockno: 'stock_number',
+  stocknumber: 'stock_number',
+  stockcode: 'stock_number',
+  vin: 'vin',
+  vinnumber: 'vin',
+  make: 'make',
+  model: 'model',
+  variant: 'variant',
+  derivative: 'variant',
+  year: 'year',
+  modelyear: 'year',
+  mileage: 'mileage',
+  km: 'mileage',
+  odometer: 'mileage',
+  price: 'price',
+  sellingprice: 'price',
+  colour: 'colour',
+  color: 'colour',
+  fuel: 'fuel',
+  fueltype: 'fuel',
+  transmission: 'transmission',
+  gearbox: 'transmission',
+  body: 'body',
+  bodytype: 'body',
+  dealership: 'dealership',
+  dealer: 'dealership',
+  branch: 'dealership',
+  photos: 'photos',
+  images: 'photos',
+  photo: 'photos',
+  state: 'state',
+  condition: 'state',
+  description: 'description',
+  comments: 'description',
+};
+const REQUIRED: ImportColumn[] = ['stock_number', 'make', 'model', 'year', 'price', 'dealership'];
+
+/** Input field → the CSV column a reason names. */
+const COLUMN_OF: Record<string, ImportColumn> = {
+  stock_number: 'stock_number',
+  vin: 'vin',
+  dealer_slug: 'dealership',
+  make: 'make',
+  model: 'model',
+  variant: 'variant',
+  body_type: 'body',
+  year: 'year',
+  mileage: 'mileage',
+  price: 'price',
+  transmission: 'transmission',
+  fuel_type: 'fuel',
+  exterior_color: 'colour',
+  state_of_vehicle: 'state',
+  description: 'description',
+};
+
+const BODY_WORDS: Record<string, string> = {
+  hatchback: 'hatch',
+  'station wagon': 'wagon',
+  estate: 'wagon',
+  'pick-up': 'bakkie',
+  pickup: 'bakkie',
+  lcv: 'bakkie',
+  'double cab': 'bakkie',
+  'single cab': 'bakkie',
+};
+const pick = (options: readonly string[], value: string) =>
+  options.find((o) => o.toLowerCase() === value.toLowerCase()) ?? value;
+const number = (s: string) => {
+  const t = s.replace(/[\s,]|^R|km$/gi, '');
+  return t === '' ? undefined : /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : s;
+};
+
+export interface Plan {
+  rows: number;
+  dealerships: string[];
+  added: { row: number; stock_number: string; input: StockVehicleInput; images: string[] }[];
+  changed: {
+    row: number;
+    stock_number: string;
+    id: number;
+    fields: string[];
+    /** The changed fields' values now, so the dry run shows before → after. */
+    was: Record<string, string | number | null>;
+    input: StockVehicleInput;
+    images: string[];
+  }[];
+  unchanged: number;
+  removed: { id: number; stock_number: string; dealer_slug: string }[];
+  rejected: ImportRejection[];
+}
+
+export class ImportFileError extends Error {}
+
+/** The header row mapped to columns; an unreadable file or a missing required column throws. */
+function readRows(csv: string): { header: (ImportColumn | null)[]; records: string[][] } {
+  let records: string[][];
+  try {
+    records = parse(csv.replace(/^\uFEFF/, ''), {
+      delimiter: [',', ';', '\t'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
+  } catch (err) {
+    throw new ImportFileError(`The file is not readable CSV: ${(err as Error).message}`);
+  }
+  const [head, ...rest] = records;
+  if (!head) throw new ImportFileError('The file is empty; the first line must name the columns.');
+  const header = head.map((h) => ALIASES[h.toLowerCase().replace(/[^a-z]/g, '')] ?? null);
+  const missing = REQUIRED.filter((c) => !header.includes(c));
+  if (missing.length)
+    throw new ImportFileError(
+      `The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}; the first line must name the columns.`,
+    );
+  if (rest.length > MAX_IMPORT_ROWS)
+    throw new ImportFileError(
+      `The file has ${rest.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`,
+    );
+  return { header, records: rest };
+}
+
+export async function planImport(
+  db: Kysely<Database>,
+  store: BlobStore,
+  csv: string,
+  scope: string[] | null,
+): Promise<Plan> {
+  const { header, records } = readRows(csv);
+  const dealers = await db.selectFrom('dealers').select(['slug', 'site_name', 'dealer_name']).execute();
+  const dealerOf = (name: string) => {
+    const key = name.trim().toLowerCase();
+    return dealers.find((d) => [d.slug, d.site_name, d.dealer_name.toLowerCase()].includes(key))?.slug;
+  };
+  const existing = new Map(
+    ((await db.selectFrom('vehicles').selectAll().execute()) as VehicleRow[]).map((r) => [r.stock_number, r]),
+  );
+  const vinOwner = new Map(
+    [...existing.values()].filter((r) => r.vin).map((r) => [r.vin as string, r.stock_number]),
+  );
+  const plan: Plan = {
+    rows: records.length,
+    dealerships: [],
+    added: [],
+    changed: [],
+    unchanged: 0,
+    removed: [],
+    rejected: [],
+  };
+  const seen = new Map<string, number>();
+  const seenVin = new Map<string, number>();
+  const covered = new Set<string>();
+
+  for (const [i, record] of records.entries()) {
+    const line = i + 2;
+    const cell = (c: ImportColumn) => {
+      const at = header.indexOf(c);
+      return at < 0 ? '' : (record[at] ?? '').trim();
+    };
+    const reject = (column: string, message: string) => plan.rejected.push({ row: line, column, message });
+    const dealerName = cell('dealership');
+    const dealerSlug = dealerName ? dealerOf(dealerName) : undefined;
+    if (dealerName && !dealerSlug) {
+      reject('dealership', `No dealership is called '${dealerName}'`);
+      continue;
+    }
+    if (dealerSlug && !inScope(scope, dealerSlug)) {
+      reject(
+        'dealership',
+        `You may only import stock of your own dealership${(scope ?? []).length > 1 ? 's' : ''}`,
+      );
+      continue;
+    }
+    const body = cell('body').toLowerCase();
+    const candidate = {
+      stock_number: cell('stock_number'),
+      vin: cell('vin') || null,
+      dealer_slug: dealerSlug ?? '',
+      make: cell('make'),
+      model: cell('model'),
+      variant: cell('variant'),
+      body_type: BODY_WORDS[body] ?? body,
+      year: number(cell('year')),
+      mileage: number(cell('mileage')) ?? 0,
+      price: number(cell('price')),
+      transmission: pick(TRANSMISSION_TYPES, cell('transmission').replace(/^auto$/i, 'Automatic')),
+      fuel_type: pick(FUEL_TYPES, cell('fuel')),
+      exterior_color: cell('colour'),
+      state_of_vehicle: pick(['Used', 'Demo'], cell('state') || 'Used'),
+      description: cell('description'),
+      status: undefined as string | undefined,
+    };
+    const before = existing.get(candidate.stock_number);
+    // A car that is reserved or sold keeps that status; the file only says it is in stock.
+    candidate.status = before?.status ?? 'available';
+    const parsed = v.safeParse(StockVehicleFields, candidate);
+    if (!parsed.success) {
+      const done = new Set<string>();
+      for (const issue of parsed.issues) {
+        const field = String(issue.path?.[0]?.key ?? '');
+        if (done.has(field)) continue;
+        done.add(field);
+        const message =
+          field === 'dealer_slug'
+            ? 'Dealership is required'
+            : field === 'body_type'
+              ? `Body must be one of ${BODY_TYPES.join(', ')}`
+              : issue.message;
+        reject(COLUMN_OF[field] ?? field, message);
+      }
+      continue;
+    }
+    const input = parsed.output;
+    if (seen.has(input.stock_number)) {
+      reject('stock_number', `Stock number is also on line ${seen.get(input.stock_number)}`);
+      continue;
+    }
+    if (input.vin && seenVin.has(input.vin)) {
+      reject('vin', `VIN is also on line ${seenVin.get(input.vin)}`);
+      continue;
+    }
+    if (input.vin && vinOwner.has(input.vin) && vinOwner.get(input.vin) !== input.stock_number) {
+      reject('vin', `VIN belongs to the car with stock number ${vinOwner.get(input.vin)}`);
+      continue;
+    }
+    if (before && !inScope(scope, before.dealer_slug)) {
+      reject('stock_number', 'Stock number belongs to a car of another dealership');
+      continue;
+    }
+    const images: string[] = [];
+    let photoProblem = false;
+    for (const ref of cell('photos')
+      .split(/[|;\s]+/)
+      .filter(Boolean)) {
+      if (/^https?:\/\//i.test(ref)) {
+        reject(
+          'photos',
+          `Photo ${ref} was not fetched: this server does not download photos from other hosts; upload it and give its file name`,
+        );
+        photoProblem = true;
+      } else if (
+        !/^[a-z0-9][a-z0-9._-]*\.(webp|jpe?g|png|avif)$/i.test(ref) ||
+        !(await store.exists(`used/${ref}`))
+      ) {
+        reject('photos', `No uploaded photo is named ${ref}`);
+        photoProblem = true;
+      } else images.push(ref);
+    }
+    if (photoProblem) continue;
+    seen.set(input.stock_number, line);
+    if (input.vin) seenVin.set(input.vin, line);
+    covered.add(input.dealer_slug);
+    if (!before) {
+      plan.added.push({ row: line, stock_number: input.stock_number, input, images });
+      continue;
+    }
+    const old = inputOf(before) as Record<string, unknown>;
+    const fields = Object.keys(input).filter((k) => old[k] !== (input as Record<string, unknown>)[k]);
+    if (images.length && JSON.stringify(images) !== before.images) fields.push('photos');
+    if (fields.length) {
+      const was = Object.fromEntries(
+        fields.map((k) => [k, k === 'photos' ? before.images : (old[k] as string | number | null)]),
+      );
+      plan.changed.push({
+        row: line,
+        stock_number: input.stock_number,
+        id: before.id,
+        fields,
+        was,
+        input,
+        images,
+      });
+    } else plan.unchanged++;
+  }
+  plan.dealerships = [...covered].sort();
+  for (const car of existing.values())
+    if (covered.has(car.dealer_slug) && !seen.has(car.stock_number) && car.status !== 'sold')
+      plan.removed.push({ id: car.id, stock_number: car.stock_number, dealer_slug: car.dealer_slug });
+  plan.removed.sort((a, b) => a.id - b.id);
+  return plan;
+}
+
+/** What the apply step must find unchanged: the plan without line numbers' incidental order. */
+export const planHash = (p: Plan) =>
+  createHash('sha256')
+    .update(JSON.stringify([p.added, p.changed, p.removed.map((r) => r.id), p.rejected.length]))
+    .digest('hex');
+
+/** Writes the plan in one transaction; each car's before and after go to `onChange` for the audit log. */
+export async function applyPlan(
+  db: Kysely<Database>,
+  plan: Plan,
+  onChange: (action: string, id: number, before?: unknown, after?: unknown) => Promise<void>,
+) {
+  const done: [string, number, unknown, unknown][] = [];
+  await db.transaction().execute(async (trx) => {
+    for (const a of plan.added) {
+      const id = await insertVehicle(trx, a.input);
+      if (a.images.length)
+        await trx
+          .updateTable('vehicles')
+          .set({ images: JSON.stringify(a.images) })
+          .where('id', '=', id)
+          .execute();
+      done.push(['create', id, undefined, a.input]);
+    }
+    for (const c of plan.changed) {
+      const before = await trx
+        .selectFrom('vehicles')
+        .selectAll()
+        .where('id', '=', c.id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('vehicles')
+        .set({ ...rowOf(c.input), ...(c.images.length ? { images: JSON.stringify(c.images) } : {}) })
+        .where('id', '=', c.id)
+        .execute();
+      done.push(['update', c.id, inputOf(before), c.input]);
+    }
+    for (const r of plan.removed) {
+      await trx.updateTable('vehicles').set({ status: 'sold' }).where('id', '=', r.id).execute();
+      done.push(['update', r.id, { status: 'available' }, { status: 'sold' }]);
+    }
+  });
+  for (const [action, id, before, after] of done) await onChange(action, id, before, after);
+}
