@@ -5,8 +5,8 @@
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set (a database the bench may fill).
  * A benchmark, not a test: it prints a table and writes it into docs/performance.md.
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { startBare } from './bench/bare.ts';
 import { benchLeadPosts, LEAD_BENCH_ENV } from './bench/leads.ts';
 import { CONNECTIONS, DURATION, load, uncachedListing } from './bench/load.ts';
 import { startProduct } from './bench/product.ts';
@@ -20,17 +20,6 @@ const TARGETS: { name: string; path: string; vary?: (i: number) => string }[] = 
   { name: 'listing API, uncached (a new query each request)', path: LISTING, vary: uncachedListing(GROUP) },
   { name: 'vehicle API', path: '/api/vehicles/100001' },
 ];
-
-export function startBare(source: string, paths: string[]): Promise<{ child: ChildProcess; base: string }> {
-  return new Promise((ok, fail) => {
-    const child = fork('scripts/bench/bare-server.ts', [], {
-      env: { ...process.env, SOURCE_URL: source, PATHS: JSON.stringify(paths) },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    child.once('message', (m) => ok({ child, base: `http://127.0.0.1:${(m as { port: number }).port}` }));
-    child.once('exit', (code) => fail(new Error(`bare server exited with ${code}`)));
-  });
-}
 
 const engines: { name: string; url: string }[] = [{ name: 'SQLite', url: 'sqlite:data/bench/site.db' }];
 if (process.env.BENCH_DATABASE_URL) engines.push({ name: 'PostgreSQL', url: process.env.BENCH_DATABASE_URL });

@@ -26,6 +26,7 @@ function freePort(): Promise<number> {
 
 export async function startProduct(
   env: Record<string, string>,
+  onSpawn: (pid: number) => void = () => {},
   readyTimeoutMs = 20 * 60_000,
 ): Promise<Product> {
   const port = await freePort();
@@ -36,6 +37,7 @@ export async function startProduct(
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', log, log],
   });
+  onSpawn(child.pid as number);
   const exited = new Promise<void>((ok) => child.once('exit', () => ok()));
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + readyTimeoutMs;
