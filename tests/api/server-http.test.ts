@@ -4,7 +4,7 @@
  */
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_BYPASS_ENV, CACHE_BYPASS_HEADER } from '../../src/lib/cache-bypass.ts';
 import { cacheBypassEnv } from '../../src/server/http/cache-bypass.ts';
@@ -70,7 +70,14 @@ describe('one-process server', () => {
     expect(br.headers.get('vary')).toBe('Accept-Encoding');
     const gz = await app.request('/', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect((await app.request('/')).headers.get('content-encoding')).toBeNull();
+    const plain = await app.request('/');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    // Each form is read from disk on first use only, and all three are the same page.
+    const text = await plain.text();
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(text);
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+    const again = await app.request('/', { headers: { 'Accept-Encoding': 'br' } });
+    expect(brotliDecompressSync(Buffer.from(await again.arrayBuffer())).toString()).toBe(text);
   });
 
   it('caches hashed assets for a year', async () => {
