@@ -146,6 +146,16 @@ describe.each(ENGINES)('POPIA data-subject requests and retention on %s', (engin
     const records = await withLeadTables(api.deps.db).selectFrom('privacy_requests').selectAll().execute();
     expect(records.map((x) => x.action)).toEqual(expect.arrayContaining(['export', 'erasure']));
     expect((await request({ action: 'export', email })).body.leads).toBe(0);
+    const list = await api.json<{ 'hydra:member': { action: string; actor: string }[] }>(
+      '/api/admin/privacy_requests',
+      { headers: admin },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body['hydra:member'].map((x) => x.action)).toEqual(
+      expect.arrayContaining(['export', 'erasure']),
+    );
+    expect(JSON.stringify(list.body).toLowerCase()).not.toContain(email.toLowerCase());
+    expect(JSON.stringify(list.body)).not.toContain(ID_NUMBER);
   });
 
   it('erases enquiries after 24 months and finance applications after 12, recording only the count', async () => {

@@ -164,3 +164,19 @@ export const PrivacyRequestResult = named(
     ),
   }),
 );
+
+/** The record that a request (or a retention run) was honoured: what and how many, never whom. */
+export const PrivacyRequestRecord = named(
+  'PrivacyRequestRecord',
+  v.object({
+    '@id': v.string(),
+    '@type': v.literal('PrivacyRequest'),
+    id: v.string(),
+    action: v.picklist(['export', 'erasure', 'retention']),
+    matched_by: v.picklist(['email', 'id_number', 'age']),
+    leads: int,
+    rows_removed: v.record(v.string(), int),
+    actor: v.pipe(v.string(), v.description("A staff member's e-mail, 'cli' or 'scheduler'.")),
+    at: v.string(),
+  }),
+);

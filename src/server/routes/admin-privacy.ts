@@ -3,16 +3,23 @@
  * (JSON or CSV, decrypted) or erases it. The same actions are `npm run privacy` (scripts/privacy.ts).
  */
 import { Hono } from 'hono';
-import { PrivacyRequestInput, PrivacyRequestResult } from '../../lib/contract/lead-inbox.ts';
+import * as v from 'valibot';
+import { collectionOf } from '../../lib/contract/hydra.ts';
+import {
+  PrivacyRequestInput,
+  PrivacyRequestRecord,
+  PrivacyRequestResult,
+} from '../../lib/contract/lead-inbox.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import { readJsonObject, validate } from '../editor/validate.ts';
-import { item, violationError } from '../hydra.ts';
+import { collection, item, violationError } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { honourRequest } from '../leads/privacy-request.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { listQuery } from './list-query.ts';
 
 export function adminPrivacyRoutes(deps: Deps) {
   const app = new Hono();
@@ -75,6 +82,57 @@ export function adminPrivacyRoutes(deps: Deps) {
         rows_removed: JSON.parse(rows_removed),
         ...(done.data ? { data: done.data } : {}),
       });
+    },
+  );
+  app.get(
+    '/admin/privacy_requests',
+    operation({
+      summary: 'The record of data-subject requests and retention runs, newest first (no personal data).',
+      tags: ['Privacy'],
+      security: STAFF_SECURITY,
+      parameters: [
+        { name: 'page', in: 'query', required: false, schema: { type: 'string' } },
+        { name: 'itemsPerPage', in: 'query', required: false, schema: { type: 'string' } },
+      ],
+      responses: {
+        200: ld(
+          v.pipe(collectionOf(PrivacyRequestRecord), v.metadata({ ref: 'PrivacyRequestCollection' })),
+          'A page.',
+        ),
+        ...problems(
+          400,
+          [401, 'Staff only: a session.'],
+          [403, 'The role lacks privacy:manage (admins only).'],
+        ),
+      },
+    }),
+    requireScope(deps, 'privacy:manage'),
+    async (c) => {
+      const q = listQuery(c, ['at'], 200);
+      const { n } = await db
+        .selectFrom('privacy_requests')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await db
+        .selectFrom('privacy_requests')
+        .selectAll()
+        .orderBy('at', q.sort === 'at' && q.dir === 'asc' ? 'asc' : 'desc')
+        .orderBy('id')
+        .limit(q.perPage)
+        .offset((q.page - 1) * q.perPage)
+        .execute();
+      return collection(
+        c,
+        'PrivacyRequest',
+        rows.map((r) => ({
+          '@id': `/api/admin/privacy_requests/${r.id}`,
+          '@type': 'PrivacyRequest',
+          ...r,
+          rows_removed: JSON.parse(r.rows_removed),
+        })),
+        Number(n),
+        { page: q.page, pageSize: q.perPage },
+      );
     },
   );
   return app;
