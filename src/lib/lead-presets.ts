@@ -63,6 +63,13 @@ export const LEAD_PRESETS = {
     needsVehicle: true,
     needsSpecial: false,
   },
+  valuation: {
+    form_name: 'valuation',
+    lead_type: 'Trade-In Valuation',
+    source_code: 'Group Website Trade-In Valuation',
+    needsVehicle: true,
+    needsSpecial: false,
+  },
 } as const satisfies Record<string, LeadPreset>;
 
 export type EnquiryForm = keyof typeof LEAD_PRESETS;

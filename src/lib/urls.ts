@@ -74,6 +74,7 @@ export const paths = {
   blogPost: (slug: string) => `/blog/${seg(slug)}`,
   parts: () => '/parts',
   bookService: () => '/book-a-service',
+  sellYourCar: () => '/sell-your-car',
   finance: () => '/finance',
   aboutUs: () => '/about-us',
   privacyPolicy: () => '/privacy-policy',

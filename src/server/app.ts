@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import { LEAD_PHOTO_LIMITS } from '../lib/lead-photos.ts';
 import { PHOTO_LIMITS } from '../lib/photos.ts';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import type { Deps } from './deps.ts';
@@ -19,6 +20,7 @@ import { buildRoutes } from './routes/builds.ts';
 import { dealerRoutes } from './routes/dealers.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { editorRoutes } from './routes/editor.ts';
+import { LEAD_PHOTO_UPLOAD_PATH, leadPhotoRoutes } from './routes/lead-photos.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { PHOTO_UPLOAD_PATH } from './routes/photos.ts';
 import { rangeRoutes } from './routes/range.ts';
@@ -75,12 +77,24 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
         `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it.`,
       ),
   });
+  const leadPhotoLimit = bodyLimit({
+    maxSize: LEAD_PHOTO_LIMITS.maxBytes,
+    onError: (c) =>
+      problem(
+        c,
+        413,
+        statusTitle(413),
+        `The image is larger than ${LEAD_PHOTO_LIMITS.maxBytes / 1024 / 1024} MB.`,
+      ),
+  });
   api.use('*', (c, next) =>
     (PHOTO_UPLOAD_PATH.test(c.req.path)
       ? uploadLimit
       : STOCK_IMPORT_PATH.test(c.req.path)
         ? importLimit
-        : jsonLimit)(c, next),
+        : LEAD_PHOTO_UPLOAD_PATH.test(c.req.path)
+          ? leadPhotoLimit
+          : jsonLimit)(c, next),
   );
   api.use('*', inputGuard());
 
@@ -95,6 +109,7 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
     stockFacetRoutes,
     blogRoutes,
     leadRoutes,
+    leadPhotoRoutes,
     editorRoutes,
     buildRoutes,
     ...(options.extraRoutes ?? []),

@@ -1,4 +1,5 @@
 /** Valid lead payloads and a poster for the lead API tests. Every call makes a distinct visitor. */
+import { firstBookableDate, timeSlots } from '../../src/lib/booking.ts';
 import { FINANCE_CONFIRMATIONS } from '../../src/lib/schemas/finance.ts';
 import type { TestApi } from './harness.ts';
 
@@ -22,6 +23,20 @@ export function enquiry(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** A bookable test drive or service slot: the next open day after tomorrow, its first time. */
+export function slot() {
+  const preferred_date = firstBookableDate(new Date(), 2);
+  return { preferred_date, preferred_time: timeSlots(preferred_date)[0] as string };
+}
+
+/** A complete service booking's own fields. */
+export const serviceFields = () => ({
+  ...slot(),
+  service_type: 'Major service',
+  registration: 'CA 123-456',
+  mileage: '85 000',
+});
 
 export function finance(overrides: Record<string, unknown> = {}) {
   return {

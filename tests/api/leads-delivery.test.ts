@@ -9,7 +9,7 @@ import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { type LeadWorker, startLeadWorker } from '../../src/server/leads/worker.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
-import { enquiry, finance, LEAD_ENV, post } from './lead-fixtures.ts';
+import { enquiry, finance, LEAD_ENV, post, serviceFields } from './lead-fixtures.ts';
 import { startReceiver, startSmtp, waitFor } from './lead-receivers.ts';
 
 const SECRET = 'test-webhook-secret-0123456789';
@@ -83,7 +83,14 @@ describe.each(ENGINES)('lead delivery on %s', (engine) => {
       enquiry({ dealer_slug: 'motus-subaru-pretoria' }),
     );
     const fin = await post<{ id: string }>(api, '/api/finance_applications', finance());
-    const ids = [used.body.id, contact.body.id, fin.body.id];
+    const booking = serviceFields();
+    const svc = await post<{ id: string }>(
+      api,
+      '/api/customer_enquiries',
+      enquiry({ form_name: 'service', dealer_slug: 'motus-subaru-pretoria', ...booking }),
+    );
+    expect(svc.status).toBe(201);
+    const ids = [used.body.id, contact.body.id, fin.body.id, svc.body.id];
     worker();
     await waitFor(() => allDelivered(ids), 10_000, 'delivery');
 
@@ -99,11 +106,26 @@ describe.each(ENGINES)('lead delivery on %s', (engine) => {
     const contactMail = mailFor(contact.body.id);
     expect(contactMail?.to).toEqual([await dealerEmail('motus-subaru-pretoria')]);
     expect(contactMail?.raw).not.toContain('.adf.xml');
+    // A service booking travels with its slot (ADF timeframe), car and service type.
+    const svcAdf = decodeAttachment(mailFor(svc.body.id)?.raw ?? '');
+    expect(svcAdf).toContain('<vehicle status="used">');
+    expect(svcAdf).toContain('<odometer status="original" units="km">85000</odometer>');
+    expect(svcAdf).toContain('<comments>Service: Major service; Registration: CA123456</comments>');
+    expect(svcAdf).toContain(
+      `<timeframe><description>Service on ${booking.preferred_date} at ${booking.preferred_time}</description><earliestdate>${booking.preferred_date}T${booking.preferred_time}:00+02:00</earliestdate></timeframe>`,
+    );
     // The dealership gets the finance application in full: it is decrypted for delivery only.
     expect(mailFor(fin.body.id)?.raw).toContain('idNumber: 8001015009087');
 
     const hooks = crm.hooks.filter((h) => ids.includes(h.body.lead_id));
-    expect(hooks).toHaveLength(3);
+    expect(hooks).toHaveLength(4);
+    expect(hooks.find((h) => h.body.lead_id === svc.body.id)?.body.lead).toMatchObject({
+      preferred_date: booking.preferred_date,
+      preferred_time: booking.preferred_time,
+      service_type: 'Major service',
+      registration: 'CA123456',
+      mileage: 85000,
+    });
     expect(hooks.every((h) => h.signatureValid)).toBe(true);
     for (const h of hooks) expect(h.headers['idempotency-key']).toBe(h.body.delivery_id);
     const finHook = hooks.find((h) => h.body.lead_id === fin.body.id);

@@ -4,7 +4,15 @@ import { LEAD_PRESETS } from '../../src/lib/lead-presets.ts';
 import { ENQUIRY_MESSAGES } from '../../src/lib/schemas/enquiry.ts';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
-import { enquiry, LEAD_ENV, messagesOf, post, type ViolationBody } from './lead-fixtures.ts';
+import {
+  enquiry,
+  LEAD_ENV,
+  messagesOf,
+  post,
+  serviceFields,
+  slot,
+  type ViolationBody,
+} from './lead-fixtures.ts';
 
 const PATH = '/api/customer_enquiries';
 const SHOWCASE = { id: 100001, dealer: 'motus-subaru-west-rand' };
@@ -151,7 +159,7 @@ describe.each(ENGINES)('customer enquiries on %s', (engine) => {
 
   describe('presets (SPEC §7)', () => {
     const cases = [
-      ['service', {}, 'Book Service', 'Group Website Service Enquiry', 0],
+      ['service', serviceFields(), 'Book Service', 'Group Website Service Enquiry', 0],
       [
         'parts',
         { partNo: 'SOA635P0010', vinNo: 'JF1SJ5LC5DG012345' },
@@ -175,7 +183,7 @@ describe.each(ENGINES)('customer enquiries on %s', (engine) => {
       ],
       [
         'test-drive',
-        { make: 'subaru', model: 'Outback' },
+        { make: 'subaru', model: 'Outback', ...slot() },
         'Book Test Drive',
         'Group Website Book Test Drive',
         0,
@@ -223,7 +231,7 @@ describe.each(ENGINES)('customer enquiries on %s', (engine) => {
       const r = await post(
         api,
         PATH,
-        enquiry({ form_name: 'service', lead_type: 'VIP', source_code: 'hacked' }),
+        enquiry({ form_name: 'service', lead_type: 'VIP', source_code: 'hacked', ...serviceFields() }),
       );
       expect(r.body).toMatchObject({
         lead_type: 'Book Service',

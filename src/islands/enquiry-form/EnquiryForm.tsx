@@ -5,6 +5,7 @@
  * errors appear under their fields and in a summary, and focus moves to the first invalid field.
  */
 import { type SubmitEvent, useEffect, useState } from 'react';
+import { type CarLink, parseCarLink } from '../../lib/car-link.ts';
 import { type EnquiryForm as FormName, LEAD_PRESETS } from '../../lib/lead-presets.ts';
 import { validateEnquiry } from '../../lib/schemas/enquiry.ts';
 import { paths, trimSlash, withDealer } from '../../lib/urls.ts';
@@ -16,9 +17,13 @@ import { initialDealer } from '../form-kit/initial-dealer.ts';
 import { SubmitButton } from '../form-kit/SubmitButton.tsx';
 import { useDealers } from '../form-kit/useDealers.ts';
 import { useLeadSubmit } from '../form-kit/useLeadSubmit.ts';
+import { BookingFields } from './BookingFields.tsx';
 import { COPY, FIELD_ORDER, inFieldOrder, type UsedCar, type VehicleChoice } from './config.ts';
+import { PhotoPicker, type PickedPhoto } from './PhotoPicker.tsx';
+import { ServiceFields } from './ServiceFields.tsx';
 import { UsedCarSummary } from './UsedCarSummary.tsx';
 import { useUsedCar } from './useUsedCar.ts';
+import { ValuationFields } from './ValuationFields.tsx';
 import { VehicleFields, type VehicleValue } from './VehicleFields.tsx';
 import '../form-kit/form.css';
 
@@ -40,6 +45,11 @@ export interface EnquiryFormProps {
 
 const FIELDS = new Set<string>(FIELD_ORDER);
 const text = (fd: FormData, k: string) => String(fd.get(k) ?? '');
+const BOOKING_FIELDS = ['preferred_date', 'preferred_time', 'service_type', 'registration', 'mileage'];
+const VALUATION_FIELDS = ['year', 'mileage', 'condition'];
+/** The fields this form shows, as typed; the others are not sent. */
+const optionalFields = (fd: FormData, names: string[]) =>
+  Object.fromEntries(names.filter((k) => fd.has(k)).map((k) => [k, text(fd, k)]));
 
 export default function EnquiryForm(props: EnquiryFormProps) {
   const { form, formId, site, dealerSlug, vehicle, special } = props;
@@ -65,6 +75,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     variant: vehicle?.variant ?? '',
   });
   const [dealer, setDealer] = useState('');
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  // A test drive of one car, from the vehicle page's link (src/lib/car-link.ts): its id goes with the lead.
+  const [linked, setLinked] = useState<CarLink | null>(null);
   const { dealers, retry } = useDealers(chooseDealer && hydrated);
   const used = useUsedCar(form === 'used' && hydrated, props.used);
 
@@ -72,7 +85,11 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     setHydrated(true);
     enquiry.reset();
     setDealer(initialDealer());
-  }, []);
+    if (form === 'test-drive') {
+      const car = parseCarLink(window.location.search);
+      if (car.vehicle) setLinked(car);
+    }
+  }, [form]);
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (loading) return;
@@ -90,9 +107,18 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       make: usedCar?.make ?? (vehicle ? car.make : undefined),
       model: usedCar?.model ?? (vehicle ? car.model : undefined),
       variant: usedCar?.variant ?? (vehicle ? car.variant : undefined),
-      vehicle_id: usedCar?.id,
+      vehicle_id: usedCar?.id ?? linked?.vehicle,
       vinNo: fd.has('vinNo') ? text(fd, 'vinNo') : undefined,
       partNo: fd.has('partNo') ? text(fd, 'partNo') : undefined,
+      ...optionalFields(fd, BOOKING_FIELDS),
+      ...(form === 'valuation'
+        ? {
+            make: text(fd, 'manufacturer'),
+            model: text(fd, 'model'),
+            ...optionalFields(fd, VALUATION_FIELDS),
+            photos: photos.flatMap((p) => (p.id ? [p.id] : [])),
+          }
+        : {}),
       special_slug: special?.slug,
       dealer_slug: chooseDealer ? dealer : (dealerSlug ?? undefined),
       uri: trimSlash(window.location.pathname),
@@ -100,6 +126,16 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       terms: fd.get('terms') === 'on',
       website: text(fd, 'website'),
     };
+    if (photos.some((p) => p.state === 'uploading'))
+      return lead.fail([], 'Your photos are still uploading. Please wait a moment and send again.');
+    if (photos.some((p) => p.state === 'failed'))
+      return lead.fail([
+        {
+          propertyPath: 'photos',
+          message: 'Please remove the photos that could not be uploaded',
+          code: 'invalid_photo',
+        },
+      ]);
     await lead.submit(body, validateEnquiry(body, { form, requireDealer: chooseDealer }));
   }
 
@@ -196,9 +232,36 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           variantOptional
         />
       )}
+      {linked && (
+        <p className="used-car-summary">
+          <span className="used-car-name">
+            {[linked.year, linked.make, linked.model].filter(Boolean).join(' ') || 'The car you chose'}
+          </span>
+          {linked.stock && <span className="used-car-facts"> · Stock number {linked.stock}</span>}
+        </p>
+      )}
+      {(form === 'test-drive' || form === 'service') && (
+        <BookingFields form={formId} errors={errors} what={form === 'service' ? 'Service' : 'Test drive'} />
+      )}
+      {form === 'service' && <ServiceFields form={formId} errors={errors} />}
+      {form === 'valuation' && (
+        <>
+          <ValuationFields form={formId} errors={errors} />
+          <PhotoPicker
+            form={formId}
+            photos={photos}
+            onChange={(update) => {
+              lead.clearField('photos');
+              setPhotos(update);
+            }}
+            error={errors.photos}
+          />
+        </>
+      )}
       {chooseDealer && (
         <DealerSelect
           form={formId}
+          label={form === 'service' ? 'Preferred dealership' : undefined}
           name="dealer_slug"
           dealers={dealers}
           onRetry={retry}
@@ -213,6 +276,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             form={formId}
             name="partNo"
             label="Part number"
+            hint="Or describe the part below"
             optional
             maxLength={60}
             autoComplete="off"
@@ -249,7 +313,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         name="message"
         label={copy.messageLabel}
         hint={copy.messageHint}
-        optional
+        optional={form !== 'parts'}
         rows={10}
         maxLength={2000}
         error={errors.message}

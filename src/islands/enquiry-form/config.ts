@@ -74,21 +74,27 @@ export const COPY: Record<EnquiryForm, FormCopy> = {
   parts: {
     label: 'Parts enquiry',
     submit: 'Request a quote',
-    messageLabel: 'What do you need?',
-    messageHint: 'The part, your model and year, and how many you need.',
+    messageLabel: 'Part description',
+    messageHint:
+      'What the part is, your model and year, and how many you need. Needed when there is no part number.',
   },
   service: {
     label: 'Service booking',
     submit: 'Book my service',
-    messageLabel: 'About your car and booking',
-    messageHint:
-      'Your model and year, mileage, the date and time that suit you, and anything that needs attention.',
+    messageLabel: 'About your car',
+    messageHint: 'Your model and year, and anything that needs attention.',
+  },
+  valuation: {
+    label: 'Trade-in valuation',
+    submit: 'Get my valuation',
+    messageLabel: 'Anything else',
+    messageHint: 'Service history, extras, damage, or finance still owing on the car.',
   },
   'test-drive': {
     label: 'Test drive booking',
     submit: 'Book my test drive',
     messageLabel: 'Message',
-    messageHint: 'The day and time that suit you.',
+    messageHint: 'Anything we should know: trade-in, finance, who will drive.',
   },
 };
 
@@ -101,6 +107,14 @@ export const FIELD_ORDER = [
   'manufacturer',
   'model',
   'variant',
+  'year',
+  'preferred_date',
+  'preferred_time',
+  'service_type',
+  'registration',
+  'mileage',
+  'condition',
+  'photos',
   'dealer_slug',
   'partNo',
   'vinNo',

@@ -24,6 +24,7 @@ import { SubmitButton } from '../form-kit/SubmitButton.tsx';
 import { useDealers } from '../form-kit/useDealers.ts';
 import { useLeadSubmit } from '../form-kit/useLeadSubmit.ts';
 import { Confirmations } from './Confirmations.tsx';
+import { carFromLink } from './car-from-link.ts';
 import { type FinanceValues, StepFields } from './StepFields.tsx';
 import { Stepper } from './Stepper.tsx';
 import { fieldOrder, STEP_GROUPS } from './steps.ts';
@@ -87,7 +88,10 @@ export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps
     setHydrated(true);
     finance.reset();
     const draft = readFinanceDraft();
-    setData((d) => ({ ...d, dealership: d.dealership || initialDealer(), ...(draft ?? {}) }));
+    // "Apply for finance on this car": the link's car wins over an older draft (src/lib/car-link.ts).
+    const car = carFromLink(window.location.search);
+    setData((d) => ({ ...d, dealership: d.dealership || initialDealer(), ...(draft ?? {}), ...car }));
+    if (Object.keys(car).length) dirty.current = true;
     setRestored(draft !== null);
     const flush = () => {
       if (dirty.current && !sent.current) saveFinanceDraft(latest.current);

@@ -88,7 +88,11 @@ export const STEP_GROUPS: GroupDef[][] = [
     {
       legend: 'Pre-owned vehicle',
       when: isUsed,
-      fields: [t('make', 'Make', { optional: true }), t('model', 'Model', { optional: true })],
+      fields: [
+        t('make', 'Make', { optional: true }),
+        t('model', 'Model', { optional: true }),
+        amount('vehiclePrice', 'Price of the car', true),
+      ],
     },
     {
       legend: 'About you',

@@ -9,16 +9,18 @@ interface Props extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form' | '
   dealers: DealerOptions;
   onRetry: () => void;
   error?: string | undefined;
+  /** "Dealership" unless the form says otherwise ("Preferred dealership"). */
+  label?: string | undefined;
 }
 
-export function DealerSelect({ form, name, dealers, onRetry, error, ...rest }: Props) {
+export function DealerSelect({ form, name, dealers, onRetry, error, label, ...rest }: Props) {
   const options = dealers.state === 'ready' ? dealers.options : [];
   return (
     <div className="dealer-select">
       <Select
         form={form}
         name={name}
-        label="Dealership"
+        label={label ?? 'Dealership'}
         error={error}
         options={options}
         placeholder={dealers.state === 'loading' ? 'Loading dealerships…' : 'Choose a dealership'}

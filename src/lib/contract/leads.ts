@@ -72,6 +72,17 @@ const enquiryEntries = {
   variant: nullableText,
   vinNo: nullableText,
   partNo: nullableText,
+  preferred_date: v.pipe(nullableText, v.description('Test drive, service: YYYY-MM-DD.')),
+  preferred_time: v.pipe(nullableText, v.description('Test drive, service: HH:MM (SAST).')),
+  service_type: nullableText,
+  registration: nullableText,
+  mileage: v.pipe(v.nullable(int), v.description('Kilometres.')),
+  year: v.nullable(int),
+  condition: nullableText,
+  photos: v.pipe(
+    v.nullable(v.array(v.string())),
+    v.description('Valuation photos: staff-only links (a session or API key with leads:read).'),
+  ),
   vehicle_id: v.nullable(int),
   special_slug: nullableText,
   contact: v.literal(true),
@@ -81,13 +92,20 @@ const enquiryEntries = {
 };
 export const CustomerEnquiry = named('CustomerEnquiry', v.object(enquiryEntries));
 
-// Echoed as validated: the years fields are whole numbers, the confirmations true, the rest text.
+// Echoed as validated: the years fields are whole numbers, the car's price a number, the
+// confirmations true, the rest text.
 const YEARS = new Set(['period', 'employmentYearsWorked']);
+const NUMBERS = new Set(['vehiclePrice']);
 const CONFIRMED = new Set<string>(FINANCE_CONFIRMATIONS.map((c) => c.name));
 const echoed = Object.fromEntries(
   Object.keys(financeFields())
     .filter((k) => !FINANCE_SENSITIVE_FIELDS.includes(k))
-    .map((k) => [k, v.optional(CONFIRMED.has(k) ? v.literal(true) : YEARS.has(k) ? int : v.string())]),
+    .map((k) => [
+      k,
+      v.optional(
+        CONFIRMED.has(k) ? v.literal(true) : YEARS.has(k) ? int : NUMBERS.has(k) ? v.number() : v.string(),
+      ),
+    ]),
 );
 
 const financeEntries = {

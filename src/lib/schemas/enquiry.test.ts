@@ -14,6 +14,81 @@ const valid = {
 const messages = (r: ReturnType<typeof validateEnquiry>) =>
   r.ok ? {} : Object.fromEntries(r.violations.map((v) => [v.propertyPath, v.message]));
 
+// Tuesday 1 December 2026, 09:10 in South Africa; Wednesday 2 December is bookable.
+const now = new Date('2026-12-01T07:10:00Z');
+const slot = { preferred_date: '2026-12-02', preferred_time: '10:30' };
+const service = {
+  ...valid,
+  ...slot,
+  service_type: 'Major service',
+  registration: 'ca 123-456',
+  mileage: '85 000 km',
+};
+
+describe('bookings, services and parts (issue #11)', () => {
+  it('a test drive needs a date and a time slot', () => {
+    const car = { ...valid, make: 'Subaru', model: 'Outback' };
+    expect(messages(validateEnquiry(car, { form: 'test-drive', now }))).toEqual({
+      preferred_date: 'Date is required',
+      preferred_time: 'Time is required',
+    });
+    expect(validateEnquiry({ ...car, ...slot }, { form: 'test-drive', now }).ok).toBe(true);
+  });
+
+  it.each([
+    [{ preferred_date: '2026-11-30' }, { preferred_date: 'Date cannot be in the past' }],
+    [
+      { preferred_date: '2026-12-06' },
+      { preferred_date: 'We are closed on Sundays; please choose another day' },
+    ],
+    [
+      { preferred_date: '2026-12-16' },
+      { preferred_date: 'Day of Reconciliation is a public holiday; please choose another day' },
+    ],
+    [{ preferred_date: '2027-03-01' }, { preferred_date: 'Date must be within 60 days from today' }],
+    [{ preferred_date: '2026-13-01' }, { preferred_date: 'Date must be a real date' }],
+    [{ preferred_time: '17:00' }, { preferred_time: 'Please choose a time from 08:00 to 16:00' }],
+    [{ preferred_time: 'noon' }, { preferred_time: 'Time must be a time such as 09:30' }],
+  ])('a booking %o is refused: %o', (change, expected) => {
+    expect(messages(validateEnquiry({ ...service, ...change }, { form: 'service', now }))).toEqual(expected);
+  });
+
+  it('a service booking needs a date, time, service type, registration and mileage', () => {
+    expect(messages(validateEnquiry(valid, { form: 'service', now }))).toEqual({
+      preferred_date: 'Date is required',
+      preferred_time: 'Time is required',
+      service_type: 'Service type is required',
+      registration: 'Registration is required',
+      mileage: 'Mileage is required',
+    });
+    const ok = validateEnquiry(service, { form: 'service', now });
+    expect(ok.ok && ok.data).toMatchObject({ registration: 'CA123456', mileage: 85000 });
+    expect(
+      messages(
+        validateEnquiry(
+          { ...service, service_type: 'Wash', registration: 'X', mileage: '-5' },
+          {
+            form: 'service',
+            now,
+          },
+        ),
+      ),
+    ).toEqual({
+      service_type: 'Please choose a service type from the list',
+      registration: 'Registration must be 2 to 10 letters and digits',
+      mileage: 'Mileage must be a whole number of kilometres',
+    });
+  });
+
+  it('a parts request names a part number or describes the part', () => {
+    expect(messages(validateEnquiry(valid, { form: 'parts' }))).toEqual({
+      partNo: 'A part number or a description of the part is required',
+    });
+    expect(validateEnquiry({ ...valid, partNo: 'SOA635P0010' }, { form: 'parts' }).ok).toBe(true);
+    expect(validateEnquiry({ ...valid, message: 'Front brake pads' }, { form: 'parts' }).ok).toBe(true);
+  });
+});
+
 describe('validateEnquiry', () => {
   it.each([
     ['first_name', 'First name is required'],
@@ -26,14 +101,17 @@ describe('validateEnquiry', () => {
   });
 
   it('requires make (reported on manufacturer) and model on the vehicle forms only', () => {
-    for (const form of ['new', 'used', 'test-drive'] as const) {
+    for (const form of ['new', 'used'] as const) {
       expect(messages(validateEnquiry(valid, { form }))).toEqual({
         manufacturer: 'Make is required',
         model: 'Model is required',
       });
     }
-    for (const form of ['contact', 'parts', 'service'] as const)
-      expect(validateEnquiry(valid, { form }).ok).toBe(true);
+    expect(messages(validateEnquiry({ ...valid, ...slot }, { form: 'test-drive', now }))).toEqual({
+      manufacturer: 'Make is required',
+      model: 'Model is required',
+    });
+    for (const form of ['contact'] as const) expect(validateEnquiry(valid, { form }).ok).toBe(true);
   });
 
   it('requires the special on the special form', () => {

@@ -208,6 +208,8 @@ function vehicle(data: Record<string, unknown>, ctx: FinanceContext) {
           v.check((s) => !models || models.includes(s.toLowerCase()), rule('invalid_model', M.modelUnknown)),
         )
       : optionalText('Model', 60),
+    /** The advertised price of the car applied for (filled in from the vehicle page's link). */
+    vehiclePrice: amount('Vehicle price'),
   };
 }
 

@@ -64,4 +64,36 @@ describe('ADF/XML builder', () => {
     }
     expect(stack).toEqual([]);
   });
+
+  it('carries a trade-in with odometer, condition and photo links, and a booking as a timeframe', () => {
+    const xml = buildAdf({
+      ...lead,
+      vehicle: {
+        interest: 'trade-in',
+        status: 'used',
+        year: 2017,
+        make: 'Toyota',
+        model: 'Corolla',
+        odometer: 123400,
+        condition: 'good',
+        images: ['https://example.co.za/api/lead_photos/a?x=1&y=2'],
+      },
+      customer: {
+        ...lead.customer,
+        timeframe: {
+          description: 'Test drive on 2026-12-02 at 10:30',
+          earliest: '2026-12-02T10:30:00+02:00',
+        },
+      },
+    });
+    expect(xml).toContain('<vehicle interest="trade-in" status="used">');
+    expect(xml).toContain('<odometer status="original" units="km">123400</odometer>');
+    expect(xml).toContain('<condition>good</condition>');
+    expect(xml).toContain(
+      '<imagetag alttext="Photo 1">https://example.co.za/api/lead_photos/a?x=1&amp;y=2</imagetag>',
+    );
+    expect(xml).toContain(
+      '<timeframe><description>Test drive on 2026-12-02 at 10:30</description><earliestdate>2026-12-02T10:30:00+02:00</earliestdate></timeframe>',
+    );
+  });
 });

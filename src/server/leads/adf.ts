@@ -8,7 +8,8 @@ export interface AdfLead {
   source: string; // who sent it, e.g. "Motus Subaru Website"
   serviceCode: string; // source_code
   vehicle?: {
-    interest: 'buy' | 'test-drive';
+    /** ADF's interest; a service booking names the customer's own car without one. */
+    interest?: 'buy' | 'test-drive' | 'trade-in';
     status: 'new' | 'used';
     year?: number;
     make?: string;
@@ -17,8 +18,22 @@ export interface AdfLead {
     vin?: string;
     stock?: string;
     price?: number;
+    /** Kilometres. */
+    odometer?: number;
+    condition?: string;
+    /** Staff-only photo links (trade-in valuations). */
+    images?: string[];
+    comments?: string;
   };
-  customer: { firstName: string; lastName: string; email: string; phone: string; comments?: string };
+  customer: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    comments?: string;
+    /** A booked visit (test drive, service): ADF's timeframe, earliest = the slot. */
+    timeframe?: { description: string; earliest: string };
+  };
   vendor: { name: string; email?: string };
 }
 
@@ -48,7 +63,7 @@ export function buildAdf(lead: AdfLead): string {
   const c = lead.customer;
   const vehicle = v
     ? [
-        `<vehicle interest="${v.interest}" status="${v.status}">`,
+        `<vehicle${v.interest ? ` interest="${v.interest}"` : ''} status="${v.status}">`,
         ...[
           el('year', v.year),
           el('make', v.make),
@@ -56,8 +71,12 @@ export function buildAdf(lead: AdfLead): string {
           el('trim', v.trim),
           el('vin', v.vin),
           el('stock', v.stock),
+          el('odometer', v.odometer, { status: 'original', units: 'km' }),
+          el('condition', v.condition),
+          ...(v.images ?? []).map((url, i) => el('imagetag', url, { alttext: `Photo ${i + 1}` })),
         ]
           .concat(v.price !== undefined ? el('price', v.price, { type: 'asking', currency: 'ZAR' }) : '')
+          .concat(el('comments', v.comments))
           .filter(Boolean)
           .map((line) => `  ${line}`),
         '</vehicle>',
@@ -80,6 +99,9 @@ export function buildAdf(lead: AdfLead): string {
     `        ${el('email', c.email)}`,
     `        ${el('phone', c.phone, { type: 'cellphone' })}`,
     '      </contact>',
+    c.timeframe
+      ? `      <timeframe>${el('description', c.timeframe.description)}${el('earliestdate', c.timeframe.earliest)}</timeframe>`
+      : '',
     c.comments ? `      ${el('comments', c.comments)}` : '',
     '    </customer>',
     '    <vendor>',

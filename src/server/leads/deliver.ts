@@ -11,7 +11,14 @@ import { type AdfLead, buildAdf } from './adf.ts';
 import type { LeadCrypto } from './crypto.ts';
 import type { OutboxJob } from './outbox.ts';
 
-const VEHICLE_FORMS = new Set(['new', 'used', 'special', 'test-drive', 'finance']);
+const VEHICLE_FORMS = new Set(['new', 'used', 'special', 'test-drive', 'finance', 'service', 'valuation']);
+/** Forms about the customer's own car (ADF status "used"). */
+const OWN_CAR_FORMS = new Set(['used', 'service', 'valuation']);
+const INTEREST: Record<string, 'test-drive' | 'trade-in' | undefined> = {
+  'test-drive': 'test-drive',
+  valuation: 'trade-in',
+  service: undefined,
+};
 
 export interface LoadedLead {
   id: string;
@@ -53,6 +60,25 @@ export async function loadLead(deps: Deps, crypto: LeadCrypto, leadId: string): 
 }
 
 const str = (x: unknown) => (x === undefined || x === null ? undefined : String(x));
+const num = (x: unknown) => (typeof x === 'number' ? x : undefined);
+
+/** A booked visit as ADF's timeframe: the slot in SAST (UTC+2). */
+function timeframe(r: Record<string, unknown>, form: string): AdfLead['customer']['timeframe'] {
+  if (typeof r.preferred_date !== 'string' || typeof r.preferred_time !== 'string') return undefined;
+  const what = form === 'service' ? 'Service' : 'Test drive';
+  return {
+    description: `${what} on ${r.preferred_date} at ${r.preferred_time}`,
+    earliest: `${r.preferred_date}T${r.preferred_time}:00+02:00`,
+  };
+}
+
+function vehicleComments(r: Record<string, unknown>): string | undefined {
+  const parts = [
+    r.service_type ? `Service: ${r.service_type}` : '',
+    r.registration ? `Registration: ${r.registration}` : '',
+  ].filter(Boolean);
+  return parts.length ? parts.join('; ') : undefined;
+}
 
 export function adfFor(lead: LoadedLead, source: string): AdfLead {
   const r = lead.record;
@@ -64,15 +90,19 @@ export function adfFor(lead: LoadedLead, source: string): AdfLead {
     serviceCode: lead.source_code,
     vehicle: VEHICLE_FORMS.has(lead.form_name)
       ? {
-          interest: lead.form_name === 'test-drive' ? 'test-drive' : 'buy',
-          status: (finance ? r.variant === 'used' : lead.form_name === 'used') ? 'used' : 'new',
-          year: lead.vehicle?.year,
+          interest: lead.form_name in INTEREST ? INTEREST[lead.form_name] : 'buy',
+          status: (finance ? r.variant === 'used' : OWN_CAR_FORMS.has(lead.form_name)) ? 'used' : 'new',
+          year: lead.vehicle?.year ?? num(r.year),
           make: str(r.make),
           model: str(r.model),
           trim: finance ? undefined : (str(r.variant) ?? lead.vehicle?.variant),
           vin: str(r.vinNo),
           stock: str(r.vehicle_id),
           price: lead.vehicle?.price,
+          odometer: num(r.mileage),
+          condition: str(r.condition)?.toLowerCase(),
+          images: Array.isArray(r.photos) ? r.photos.map(String) : undefined,
+          comments: vehicleComments(r),
         }
       : undefined,
     customer: {
@@ -81,6 +111,7 @@ export function adfFor(lead: LoadedLead, source: string): AdfLead {
       email: String(r.email ?? ''),
       phone: String(r.cell_phone ?? r.phone ?? ''),
       comments: str(r.message),
+      timeframe: timeframe(r, lead.form_name),
     },
     vendor: { name: lead.dealer.dealer_name, email: lead.dealer.email || undefined },
   };

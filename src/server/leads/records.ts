@@ -3,6 +3,7 @@
  * presets of SPEC §7, nothing sensitive in clear), the encrypted sensitive part and the consent record.
  */
 import type { Violation } from '../../lib/contract.ts';
+import { leadPhotoPath } from '../../lib/lead-photos.ts';
 import { FINANCE_PRESET, isUsedLeadType, LEAD_PRESETS } from '../../lib/lead-presets.ts';
 import { maskSaIdNumber } from '../../lib/sa-id.ts';
 import { validateEnquiry } from '../../lib/schemas/enquiry.ts';
@@ -13,6 +14,7 @@ import {
 } from '../../lib/schemas/finance.ts';
 import type { Deps } from '../deps.ts';
 import type { LeadCrypto } from './crypto.ts';
+import { leadPhotoExists } from './photos.ts';
 import { financeModels, findDealerSlug, resolveEnquiry, UNKNOWN_DEALER } from './resolve.ts';
 import type { NewLead } from './store.ts';
 
@@ -39,6 +41,19 @@ export const enquiryKind: LeadKind = {
     const d = valid.data;
     const refs = await resolveEnquiry(deps, d);
     if (!refs.ok) return refs;
+    for (const photo of d.photos ?? []) {
+      if (!(await leadPhotoExists(deps, photo)))
+        return {
+          ok: false,
+          violations: [
+            {
+              propertyPath: 'photos',
+              message: 'A photo was not received; please remove it and add it again',
+              code: 'unknown_photo',
+            },
+          ],
+        };
+    }
     const r = refs.value;
     const preset = LEAD_PRESETS[d.form_name];
     const record = {
@@ -57,6 +72,16 @@ export const enquiryKind: LeadKind = {
       variant: orNull(r.variant),
       vinNo: orNull(d.vinNo),
       partNo: orNull(d.partNo),
+      preferred_date: orNull(d.preferred_date),
+      preferred_time: orNull(d.preferred_time),
+      service_type: orNull(d.service_type),
+      registration: orNull(d.registration),
+      mileage: orNull(d.mileage),
+      year: orNull(d.year),
+      condition: orNull(d.condition),
+      photos: d.photos
+        ? d.photos.map((p) => `${deps.config.siteUrl.replace(/\/$/, '')}${leadPhotoPath(p)}`)
+        : null,
       vehicle_id: orNull(r.vehicle_id),
       special_slug: orNull(d.special_slug),
       contact: true,

@@ -58,15 +58,26 @@ function unreadable(source: Ingested['source'], err: unknown): ApiError {
   return refuse(422, 'The image is damaged or incomplete (cut short) and cannot be read.', 'unreadable');
 }
 
-/** Checks the file and makes every rendition; a bad file throws a 413, 415 or 422 naming the problem. */
-export async function ingest(bytes: Buffer): Promise<Ingested> {
-  if (bytes.length > PHOTO_LIMITS.maxBytes)
-    throw refuse(413, `The image is larger than ${PHOTO_LIMITS.maxBytes / MB} MB.`, 'too_large');
+export interface ImageLimits {
+  maxBytes: number;
+  minWidth: number;
+  minHeight: number;
+  maxSide: number;
+}
+
+/**
+ * The checks every upload passes (used-car photos, valuation photos): size, type by content, readable
+ * header, pixel dimensions. A bad file throws a 413, 415 or 422 naming the problem.
+ */
+export async function inspect(
+  bytes: Buffer,
+  limits: ImageLimits = PHOTO_LIMITS,
+): Promise<{ source: Ingested['source']; width: number; height: number }> {
+  if (bytes.length > limits.maxBytes)
+    throw refuse(413, `The image is larger than ${limits.maxBytes / MB} MB.`, 'too_large');
   if (bytes.length === 0) throw refuse(422, 'The file is empty.', 'empty');
   const source = sniff(bytes);
   if (!source) throw refuse(415, NOT_AN_IMAGE, 'not_an_image');
-
-  const limitInputPixels = PHOTO_LIMITS.maxSide * PHOTO_LIMITS.maxSide;
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -76,7 +87,7 @@ export async function ingest(bytes: Buffer): Promise<Ingested> {
   if (meta.format !== source) throw refuse(415, NOT_AN_IMAGE, 'not_an_image');
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
   const height = meta.autoOrient?.height ?? meta.height ?? 0;
-  const { minWidth, minHeight, maxSide } = PHOTO_LIMITS;
+  const { minWidth, minHeight, maxSide } = limits;
   if (width < minWidth || height < minHeight)
     throw refuse(
       422,
@@ -89,6 +100,39 @@ export async function ingest(bytes: Buffer): Promise<Ingested> {
       `The image must be at most ${maxSide} × ${maxSide} pixels; this one is ${width} × ${height}.`,
       'too_big',
     );
+  return { source, width, height };
+}
+
+/**
+ * One EXIF-free JPEG of at most `side` px on its longest side, for files only staff see (valuation
+ * photos): checked like any upload, decoded strictly, oriented, flattened onto white.
+ */
+export async function privateJpeg(
+  bytes: Buffer,
+  limits: ImageLimits,
+  side: number,
+): Promise<{ width: number; height: number; data: Buffer }> {
+  const { source } = await inspect(bytes, limits);
+  try {
+    const { data, info } = await sharp(bytes, {
+      failOn: 'error',
+      limitInputPixels: limits.maxSide * limits.maxSide,
+    })
+      .autoOrient()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+    return { width: info.width, height: info.height, data };
+  } catch (err) {
+    throw unreadable(source, err);
+  }
+}
+
+/** Checks the file and makes every rendition; a bad file throws a 413, 415 or 422 naming the problem. */
+export async function ingest(bytes: Buffer): Promise<Ingested> {
+  const { source, width, height } = await inspect(bytes);
+  const limitInputPixels = PHOTO_LIMITS.maxSide * PHOTO_LIMITS.maxSide;
 
   // Decode once (strictly: a truncated or corrupt file fails here), oriented and scaled to the largest
   // width we keep; every rendition is encoded from these pixels.

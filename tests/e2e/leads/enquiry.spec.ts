@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { LEAD_PRESETS } from '../../../src/lib/lead-presets.ts';
 import {
+  BOOKING_ERRORS,
   EnquiryPage,
   expectNoAxeViolations,
   expectThankYouReplacingForm,
@@ -28,14 +29,39 @@ const FORMS: {
   label: string;
   submit: string;
   path: (d: Awaited<ReturnType<typeof formPages>>) => string;
+  /** The form's own errors of an empty submit (after the person's, before the ticks). */
+  extra?: string[];
+  /** Fills the form's own fields. */
+  fill?: (form: EnquiryPage) => Promise<unknown>;
 }[] = [
   { key: 'contact', label: 'Contact form', submit: 'Send message', path: () => '/contact-us' },
-  { key: 'parts', label: 'Parts enquiry', submit: 'Request a quote', path: () => '/parts' },
-  { key: 'service', label: 'Service booking', submit: 'Book my service', path: () => '/book-a-service' },
+  {
+    key: 'parts',
+    label: 'Parts enquiry',
+    submit: 'Request a quote',
+    path: () => '/parts',
+    extra: ['A part number or a description of the part is required'],
+    fill: (form) => form.field(/^Part number/).fill('SOA635P0010'),
+  },
+  {
+    key: 'service',
+    label: 'Service booking',
+    submit: 'Book my service',
+    path: () => '/book-a-service',
+    extra: [...BOOKING_ERRORS, 'Service type is required', 'Registration is required', 'Mileage is required'],
+    fill: (form) => form.fillService(),
+  },
   { key: 'special', label: 'Special offer enquiry', submit: 'Send enquiry', path: (d) => d.special },
   { key: 'new', label: 'New vehicle enquiry', submit: 'Send enquiry', path: (d) => d.variantEnquire },
   { key: 'used', label: 'Pre-owned vehicle enquiry', submit: 'Send enquiry', path: (d) => d.used.path },
-  { key: 'test-drive', label: 'Test drive booking', submit: 'Book my test drive', path: (d) => d.testDrive },
+  {
+    key: 'test-drive',
+    label: 'Test drive booking',
+    submit: 'Book my test drive',
+    path: (d) => d.testDrive,
+    extra: BOOKING_ERRORS,
+    fill: (form) => form.fillBooking(),
+  },
 ];
 
 for (const f of FORMS) {
@@ -52,7 +78,7 @@ for (const f of FORMS) {
     await expectNoAxeViolations(page);
 
     await form.submit.click();
-    expect(await form.errors()).toEqual([...REQUIRED, CONTACT]);
+    expect(await form.errors()).toEqual([...REQUIRED, ...(f.extra ?? []), CONTACT]);
     await expect(form.field('First name')).toBeFocused();
     await expect(form.field('First name')).toHaveAttribute('aria-invalid', 'true');
     await expect(form.field('First name')).toHaveAccessibleDescription('First name is required');
@@ -62,6 +88,7 @@ for (const f of FORMS) {
 
     // Editing a field clears its error; contact ticked, terms is the next (and only) error.
     await form.fillPerson();
+    await f.fill?.(form);
     await expect(form.field('First name')).not.toHaveAttribute('aria-invalid', 'true');
     await form.contact.check();
     await form.submit.click();
@@ -161,6 +188,7 @@ test('a network failure keeps what was typed, and the retry makes exactly one le
   await page.goto('/about-us');
   await form.open('/book-a-service');
   await form.fillValid('Major service, Tuesday morning');
+  await form.fillService();
   await form.submit.click();
   await expect(form.alert).toContainText('We could not reach our server');
   await expect(form.field('First name')).toHaveValue(PERSON.first);

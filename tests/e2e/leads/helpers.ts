@@ -1,7 +1,16 @@
 /** Page objects for the lead-form browser tests: an enquiry form and the finance wizard. */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { firstBookableDate, timeSlots } from '../../../src/lib/booking.ts';
 import { luhnCheckDigit } from '../../../src/lib/sa-id.ts';
+
+export const BOOKING_ERRORS = ['Date is required', 'Time is required'];
+
+/** A bookable day (two or more days ahead, not a Sunday or holiday) and its first slot. */
+export function bookableSlot() {
+  const date = firstBookableDate(new Date(), 2);
+  return { date, time: timeSlots(date)[0] as string };
+}
 
 export const THANKS = 'Thank You for Your Enquiry!';
 
@@ -127,9 +136,22 @@ export class EnquiryPage {
     await this.field('Email').fill(p.email);
     await this.field('Cell phone').fill(p.phone);
   }
+  /** A dated test drive or service: the day's slots appear once the date is chosen. */
+  async fillBooking(slot = bookableSlot()) {
+    await this.field(/ date$/).fill(slot.date);
+    await this.field('Time').selectOption(slot.time);
+    return slot;
+  }
+  async fillService() {
+    const slot = await this.fillBooking();
+    await this.field('Service type').selectOption('Major service');
+    await this.field('Registration number').fill('CA 123-456');
+    await this.field('Mileage (km)').fill('85 000');
+    return slot;
+  }
   async fillValid(message = 'Please call me after 16:00.') {
     await this.fillPerson();
-    await this.field(/^Message|^What do you need|^About your car|^Your message/).fill(message);
+    await this.field(/^Message|^Part description|^About your car|^Your message|^Anything else/).fill(message);
     await this.contact.check();
     await this.terms.check();
   }

@@ -95,6 +95,7 @@ const TEMPLATES: Record<string, (d: SiteData) => string> = {
   contact: () => '/contact-us',
   parts: () => '/parts',
   service: () => '/book-a-service',
+  valuation: () => '/sell-your-car',
   finance: () => '/finance',
   'thank you': () => '/parts/thank-you',
   'not found': () => '/no-such-page',

@@ -27,6 +27,7 @@ const PAGES = [
   '/contact-us',
   '/parts',
   '/book-a-service',
+  '/sell-your-car',
   '/finance',
   '/finance/thank-you',
   '/pre-owned',

@@ -1,0 +1,87 @@
+/**
+ * When a test drive or a service can be booked (issue #11): a day from today to 60 days ahead, not a
+ * Sunday or a South African public holiday, at a slot within the dealership's opening hours
+ * (OPENING_HOURS, the same for every dealership of the group). "Today" is South Africa's (SAST, UTC+2,
+ * no daylight saving), whatever the visitor's or server's clock zone. The island and the API both use
+ * these rules through the enquiry schema.
+ */
+import { OPENING_HOURS } from './brand.ts';
+import { saPublicHoliday } from './sa-holidays.ts';
+
+export const BOOKING_WINDOW_DAYS = 60;
+/** Minutes between slots, and how long before closing the last one starts. */
+const SLOT_MINUTES = 30;
+const LAST_SLOT_BEFORE_CLOSE = 60;
+const SAST_OFFSET_MS = 2 * 3_600_000;
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** Today's date and the time in South Africa. */
+export function saNow(now = new Date()): { date: string; time: string } {
+  const s = new Date(now.getTime() + SAST_OFFSET_MS).toISOString();
+  return { date: s.slice(0, 10), time: s.slice(11, 16) };
+}
+
+export function addDaysIso(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function isIsoDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === s;
+}
+
+const weekday = (date: string) => WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? 'Sunday';
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const hhmm = (m: number) =>
+  `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+
+/** Why a date cannot be booked (a SPEC §5-style message), or null when it can. */
+export function bookingDateProblem(date: string, now = new Date()): string | null {
+  if (!isIsoDate(date)) return 'Date must be a real date';
+  const today = saNow(now).date;
+  if (date < today) return 'Date cannot be in the past';
+  if (date > addDaysIso(today, BOOKING_WINDOW_DAYS))
+    return `Date must be within ${BOOKING_WINDOW_DAYS} days from today`;
+  if (weekday(date) === 'Sunday') return 'We are closed on Sundays; please choose another day';
+  const holiday = saPublicHoliday(date);
+  if (holiday) return `${holiday.name} is a public holiday; please choose another day`;
+  return null;
+}
+
+/** The slots (HH:MM) a bookable date offers; later today's only those still ahead. */
+export function timeSlots(date: string, now = new Date()): string[] {
+  if (bookingDateProblem(date, now)) return [];
+  const day = weekday(date);
+  const hours = OPENING_HOURS.find((h) => (h.days as readonly string[]).includes(day));
+  if (!hours?.opens || !hours.closes) return [];
+  const current = saNow(now);
+  const out: string[] = [];
+  for (let m = minutes(hours.opens); m <= minutes(hours.closes) - LAST_SLOT_BEFORE_CLOSE; m += SLOT_MINUTES) {
+    const slot = hhmm(m);
+    if (date === current.date && slot <= current.time) continue;
+    out.push(slot);
+  }
+  return out;
+}
+
+/** Why a time cannot be booked on a (bookable) date, or null when it can. */
+export function bookingTimeProblem(date: string, time: string, now = new Date()): string | null {
+  if (!/^\d{2}:\d{2}$/.test(time)) return 'Time must be a time such as 09:30';
+  const slots = timeSlots(date, now);
+  if (slots.includes(time)) return null;
+  if (slots.length === 0) return 'There are no times left on this day; please choose another day';
+  return `Please choose a time from ${slots[0]} to ${slots[slots.length - 1]}`;
+}
+
+/** The first day from `after` days ahead that can be booked (tests, and a sensible default). */
+export function firstBookableDate(now = new Date(), after = 1): string {
+  const today = saNow(now).date;
+  for (let d = after; d <= BOOKING_WINDOW_DAYS; d++) {
+    const date = addDaysIso(today, d);
+    if (timeSlots(date, now).length) return date;
+  }
+  return today;
+}

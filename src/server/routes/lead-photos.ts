@@ -1,0 +1,124 @@
+/**
+ * Valuation photos (issue #11):
+ *   POST /api/lead_photos        one image as the body (the browser has shrunk it); answers its id
+ *   GET  /api/lead_photos/{id}   the stored JPEG, staff only (leads:read): the link in the lead
+ * Public like the lead POSTs, so rate-limited per client the same way. docs/decisions/100-valuation-photos.md.
+ */
+import { Hono } from 'hono';
+import { describeRoute } from 'hono-openapi';
+import * as v from 'valibot';
+import { LeadPhoto } from '../../lib/contract/lead-photos.ts';
+import { LEAD_PHOTO_LIMITS, leadPhotoPath } from '../../lib/lead-photos.ts';
+import { requireScope } from '../auth/principal.ts';
+import { withLeadTables } from '../db/schema-leads.ts';
+import type { Deps } from '../deps.ts';
+import { clientAddress } from '../http/proxy.ts';
+import { LD_JSON, notFound, problem, statusTitle } from '../hydra.ts';
+import { leadCrypto } from '../leads/crypto.ts';
+import { readLeadPhoto, saveLeadPhoto } from '../leads/photos.ts';
+import { hitRateLimit } from '../leads/rate-limit.ts';
+import { ld, operation, problems } from '../openapi/describe.ts';
+import { checkPath } from './params.ts';
+
+/** The upload takes an image body; app.ts gives it LEAD_PHOTO_LIMITS.maxBytes instead of the JSON limit. */
+export const LEAD_PHOTO_UPLOAD_PATH = /^\/api\/lead_photos\/?$/;
+
+const MB = 1024 * 1024;
+const tags = ['Leads'];
+const byId = checkPath(
+  v.object({
+    id: v.pipe(v.string(), v.description('Photo id'), v.uuid('id: must be a photo id (a UUID)')),
+  }),
+);
+
+export function leadPhotoRoutes(deps: Deps) {
+  const app = new Hono();
+  const crypto = leadCrypto(deps.config.leads.encryptionKey);
+  const db = withLeadTables(deps.db);
+  // One valuation sends up to 8 photos: the photo window allows that many per lead the lead limit allows.
+  const { limit, windowMs } = deps.config.leads.rateLimit;
+  const photoLimit = { limit: limit * LEAD_PHOTO_LIMITS.maxPhotos, windowMs };
+
+  app.post(
+    '/lead_photos',
+    describeRoute({
+      summary: `Upload one photo for a trade-in valuation (at most ${LEAD_PHOTO_LIMITS.maxPhotos} per valuation): the image itself as the body. JPEG, PNG, WebP or HEIC by content, up to ${LEAD_PHOTO_LIMITS.maxBytes / MB} MB, ${LEAD_PHOTO_LIMITS.minWidth} × ${LEAD_PHOTO_LIMITS.minHeight} px or more. Stored privately as an EXIF-free JPEG of at most ${LEAD_PHOTO_LIMITS.storedSide} px.`,
+      tags,
+      requestBody: {
+        required: true,
+        content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+      },
+      responses: {
+        201: ld(LeadPhoto, 'Stored; send its id in the valuation.'),
+        ...problems(
+          [413, `Larger than ${LEAD_PHOTO_LIMITS.maxBytes / MB} MB.`],
+          [415, 'Not a JPEG, PNG, WebP or readable HEIC image (by content), or not sent as image/*.'],
+          [422, 'Too few or too many pixels, empty, or damaged.'],
+          429,
+        ),
+      },
+    }),
+    async (c) => {
+      const type = c.req.header('content-type') ?? '';
+      if (!/^(image\/[\w.+-]+|application\/octet-stream)\s*(;|$)/i.test(type))
+        return problem(
+          c,
+          415,
+          statusTitle(415),
+          'Content-Type: send the photo itself as image/jpeg (or another image type).',
+        );
+      const ipHash = crypto.hashIp(clientAddress(c, deps.config.trustProxy));
+      const limited = await hitRateLimit(db, 'lead-photos', ipHash, photoLimit);
+      if (!limited.allowed) {
+        c.header('Retry-After', String(limited.retryAfterSeconds));
+        return problem(
+          c,
+          429,
+          statusTitle(429),
+          `Too many photos. Please try again in ${limited.retryAfterSeconds} seconds.`,
+        );
+      }
+      const saved = await saveLeadPhoto(deps, Buffer.from(await c.req.arrayBuffer()));
+      const body = {
+        '@context': '/api/contexts/LeadPhoto',
+        '@id': leadPhotoPath(saved.id),
+        '@type': 'LeadPhoto',
+        ...saved,
+      };
+      return c.body(JSON.stringify(body), 201, { 'Content-Type': LD_JSON, Location: body['@id'] });
+    },
+  );
+
+  app.get(
+    '/lead_photos/:id',
+    operation({
+      summary: 'A valuation photo (the link in the lead), for staff.',
+      tags,
+      security: [{ editorToken: [] }],
+      responses: {
+        200: {
+          description: 'The stored JPEG.',
+          content: { 'image/jpeg': { schema: { type: 'string', format: 'binary' } } },
+        },
+        ...problems(
+          400,
+          [401, 'Staff only: a session or API key.'],
+          [403, 'The role or key lacks leads:read.'],
+          404,
+        ),
+      },
+    }),
+    requireScope(deps, 'leads:read'),
+    byId,
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const data = await readLeadPhoto(deps, id);
+      if (!data) throw notFound('Photo', id);
+      return c.body(new Uint8Array(data), 200, {
+        'Content-Type': 'image/jpeg',
+        'Cache-Control': 'private, no-store',
+      });
+    },
+  );
+  return app;
+}
