@@ -3,7 +3,7 @@
  * soon as it is chosen, so sending the form only names the stored ids. A refused photo says why (the
  * server's words) and can be removed; the form waits for uploads still running.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { LEAD_PHOTO_ACCEPT, LEAD_PHOTO_LIMITS } from '../../lib/lead-photos.ts';
 import { fieldId } from '../form-kit/Field.tsx';
 import { resizePhoto } from './resize-photo.ts';
@@ -42,18 +42,9 @@ async function upload(blob: Blob): Promise<{ id: string } | { problem: string }>
 let seq = 0;
 
 export function PhotoPicker({ form, photos, onChange, error }: Props) {
-  const input = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState('');
   const id = fieldId(form, 'photos');
   const room = LEAD_PHOTO_LIMITS.maxPhotos - photos.length;
-  // Previews are object URLs: released when the picker goes.
-  const urls = useRef(new Set<string>());
-  useEffect(
-    () => () => {
-      for (const u of urls.current) URL.revokeObjectURL(u);
-    },
-    [],
-  );
 
   async function add(files: File[]) {
     const taken = files.slice(0, Math.max(0, room));
@@ -65,10 +56,10 @@ export function PhotoPicker({ form, photos, onChange, error }: Props) {
     await Promise.all(
       taken.map(async (file) => {
         const key = `p${++seq}`;
-        const preview = URL.createObjectURL(file);
-        urls.current.add(preview);
-        onChange((list) => [...list, { key, name: file.name, preview, state: 'uploading' }]);
-        const result = await upload(await resizePhoto(file));
+        onChange((list) => [...list, { key, name: file.name, preview: '', state: 'uploading' }]);
+        const { blob, preview } = await resizePhoto(file);
+        onChange((list) => list.map((p) => (p.key === key ? { ...p, preview } : p)));
+        const result = await upload(blob);
         onChange((list) =>
           list.map((p) =>
             p.key !== key
@@ -94,7 +85,11 @@ export function PhotoPicker({ form, photos, onChange, error }: Props) {
         <ul className="photo-list">
           {photos.map((p) => (
             <li key={p.key} className={`photo-item photo-item--${p.state}`}>
-              <img src={p.preview} alt="" width={96} height={72} />
+              {p.preview ? (
+                <img src={p.preview} alt="" width={96} height={72} />
+              ) : (
+                <span className="photo-thumb" aria-hidden="true" />
+              )}
               <span className="photo-status">
                 {p.state === 'uploading' ? 'Uploading…' : p.state === 'done' ? 'Added' : p.problem}
               </span>
@@ -110,7 +105,6 @@ export function PhotoPicker({ form, photos, onChange, error }: Props) {
         </ul>
       )}
       <input
-        ref={input}
         id={id}
         className="visually-hidden"
         type="file"
