@@ -1,6 +1,6 @@
 /**
  * `npm run build`: build the static site from the API at API_URL into a new build directory and
- * publish it. Without API_URL, the embedded API is started on a free local port for the build.
+ * publish it, after building the admin app (/admin) when its sources changed. Without API_URL, the embedded API is started on a free local port for the build.
  */
 import { serve } from '@hono/node-server';
 import { demoSeeder } from '../src/demo/seed.ts';
@@ -9,7 +9,9 @@ import { prepare } from '../src/server/boot.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/log.ts';
 import { buildAndPublish } from '../src/server/publish/build.ts';
+import { ensureAdminBuilt } from './admin-build.ts';
 
+await ensureAdminBuilt();
 const config = loadConfig();
 const logger = createLogger(config.logLevel, 'build');
 let apiUrl = process.env.API_URL;

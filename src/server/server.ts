@@ -1,11 +1,12 @@
 /**
- * The whole process in one Hono app: /api, /uploads and the static site, with compression for
+ * The whole process in one Hono app: /api, /uploads, the admin app at /admin and the static site, with compression for
  * text responses (static pages are served pre-compressed) and request logs.
  */
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import type { Deps } from './deps.ts';
+import { adminAppRoutes } from './http/admin-app.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { type Logger, requestIds } from './log.ts';
@@ -39,6 +40,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   app.use('/api/*', compress());
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route('/', previewRoutes(deps));
+  app.route('/', adminAppRoutes());
   app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir, uploadsDir: deps.config.uploadsDir }));
   return app;
 }

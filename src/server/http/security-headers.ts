@@ -19,6 +19,16 @@ export function docsPolicy(scriptHashes: string[]): string {
   return `default-src 'self'; script-src ${scripts}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'; ${NO_FRAMES}`;
 }
 
+/**
+ * The admin app's policy: scripts from its own bundle only. Its CSS-in-JS (MUI's emotion) inserts
+ * <style> at run time; the page's per-answer nonce allows exactly those, so no 'unsafe-inline'
+ * (docs/decisions/080-admin-app.md). Previews open in a frame of the admin, from our own origin.
+ */
+export function adminPolicy(nonce?: string): string {
+  const styles = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : [])].join(' ');
+  return `default-src 'self'; script-src 'self'; style-src ${styles}; img-src 'self' data: blob:; connect-src 'self'; frame-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; ${NO_FRAMES}`;
+}
+
 /** Content-Security-Policy per path prefix, first match wins. Keep '/' last. */
 export const CSP_BY_PATH: { prefix: string; policy: string }[] = [
   // The API reference viewer (Scalar, served from our own origin). Its page answers with this policy
@@ -34,11 +44,11 @@ export const CSP_BY_PATH: { prefix: string; policy: string }[] = [
     prefix: '/uploads/',
     policy: `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; ${NO_FRAMES}`,
   },
-  // The back office (a React single-page app built by Vite): its own bundle only, no inline code.
-  {
-    prefix: '/admin',
-    policy: `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; ${NO_FRAMES}`,
-  },
+  // The back office (a React single-page app built by Vite): its own bundle only, no inline code. Its
+  // index.html answers with adminPolicy(nonce) instead (http/admin-app.ts).
+  { prefix: '/admin', policy: adminPolicy() },
+  // Previews: the public pages of an unpublished build, shown to staff inside the admin's frame.
+  { prefix: '/_preview/', policy: "frame-ancestors 'self'; object-src 'none'; base-uri 'self'" },
   // Public pages and previews: each page carries Astro's hashed policy in a <meta> (content-security-
   // policy.ts); both are enforced, so this one adds only what a <meta> cannot say.
   { prefix: '/', policy: `${NO_FRAMES}; object-src 'none'; base-uri 'self'` },
@@ -61,7 +71,7 @@ export function securityHeaders(opts: { trustProxy: number }): MiddlewareHandler
       if (!h.has(name)) h.set(name, value);
     };
     set('Content-Security-Policy', cspFor(c.req.path));
-    set('X-Frame-Options', 'DENY');
+    set('X-Frame-Options', c.req.path.startsWith('/_preview/') ? 'SAMEORIGIN' : 'DENY');
     set('X-Content-Type-Options', 'nosniff');
     set('Referrer-Policy', 'strict-origin-when-cross-origin');
     set('Permissions-Policy', PERMISSIONS_POLICY);

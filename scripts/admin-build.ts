@@ -1,0 +1,46 @@
+/**
+ * Builds the admin bundle (vite.config.admin.ts) when its sources changed since the last build, so
+ * `npm start`, `npm run build` and the browser tests always serve a current /admin without paying for a
+ * rebuild each time. `node scripts/admin-build.ts --force` rebuilds regardless.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADMIN_DIST } from '../src/server/http/admin-app.ts';
+
+/** Everything the bundle is made from: its sources, the shared src/lib it imports, config and lockfile. */
+const INPUTS = ['src/admin', 'src/lib', 'vite.config.admin.ts', 'package-lock.json'];
+
+function files(path: string): string[] {
+  if (!statSync(path, { throwIfNoEntry: false })) return [];
+  if (statSync(path).isFile()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => files(join(path, name)));
+}
+
+function sourceHash(): string {
+  const h = createHash('sha256');
+  for (const f of INPUTS.flatMap(files)) h.update(f).update('\0').update(readFileSync(f)).update('\0');
+  return h.digest('hex');
+}
+
+export async function ensureAdminBuilt(opts: { force?: boolean } = {}): Promise<void> {
+  const stamp = join(ADMIN_DIST, '.source-hash');
+  const hash = sourceHash();
+  let built = '';
+  try {
+    built = readFileSync(stamp, 'utf8');
+    statSync(join(ADMIN_DIST, 'index.html'));
+  } catch {
+    built = '';
+  }
+  if (!opts.force && built === hash) return;
+  const started = Date.now();
+  const { build } = await import('vite');
+  await build({ configFile: 'vite.config.admin.ts' });
+  writeFileSync(stamp, hash);
+  console.log(`admin app built into ${ADMIN_DIST} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.main) await ensureAdminBuilt({ force: process.argv.includes('--force') });

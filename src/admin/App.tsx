@@ -1,0 +1,56 @@
+/**
+ * The back office (issue 10): react-admin over our API. Each role sees only the resources its scopes
+ * allow (src/lib/staff-access.ts); the server enforces the same scopes on every endpoint.
+ */
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider, can, type Permissions } from './auth-provider.ts';
+import { dataProvider } from './data-provider.ts';
+import { Layout } from './Layout.tsx';
+import { LoginPage } from './LoginPage.tsx';
+import { apiKeys } from './resources/api-keys.tsx';
+import { auditLog } from './resources/audit-log.tsx';
+import { banners } from './resources/banners.tsx';
+import { blogPosts } from './resources/blog-posts.tsx';
+import { BuildsPage } from './resources/builds.tsx';
+import { serviceDeals, specials } from './resources/offers.tsx';
+import { rangeVariants } from './resources/range-variants.tsx';
+import { staff } from './resources/staff.tsx';
+import { theme } from './theme.ts';
+
+export function App() {
+  return (
+    <Admin
+      title="Dealer group admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={LoginPage}
+      layout={Layout}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      {(permissions: Permissions | null) => (
+        <>
+          {can(permissions, 'content:write') && (
+            <>
+              <Resource {...specials} />
+              <Resource {...serviceDeals} />
+              <Resource {...blogPosts} />
+              <Resource {...banners} />
+              <Resource {...rangeVariants} />
+            </>
+          )}
+          {can(permissions, 'builds:publish') && (
+            <CustomRoutes>
+              <Route path="/builds" element={<BuildsPage />} />
+            </CustomRoutes>
+          )}
+          {can(permissions, 'staff:manage') && <Resource {...staff} />}
+          {can(permissions, 'keys:manage') && <Resource {...apiKeys} />}
+          {can(permissions, 'audit:read') && <Resource {...auditLog} />}
+        </>
+      )}
+    </Admin>
+  );
+}

@@ -1,0 +1,19 @@
+/** The admin frame: react-admin's layout with a menu that lists what this role may use, and Builds. */
+import PublishIcon from '@mui/icons-material/Publish';
+import { type LayoutProps, Menu, Layout as RaLayout, usePermissions } from 'react-admin';
+import { can, type Permissions } from './auth-provider.ts';
+import { PendingBadge } from './resources/builds.tsx';
+
+function AdminMenu() {
+  const { permissions } = usePermissions<Permissions | null>();
+  return (
+    <Menu>
+      <Menu.ResourceItems />
+      {can(permissions, 'builds:publish') && (
+        <Menu.Item to="/builds" primaryText="Builds" leftIcon={<PendingBadge icon={<PublishIcon />} />} />
+      )}
+    </Menu>
+  );
+}
+
+export const Layout = (props: LayoutProps) => <RaLayout {...props} menu={AdminMenu} />;

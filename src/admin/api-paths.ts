@@ -1,0 +1,30 @@
+/**
+ * Where each admin resource lives in our API and what its list endpoint does itself. A list that
+ * `pages` takes page, itemsPerPage, order[field], q and filters (src/server/routes/list-query.ts);
+ * the others answer every row and the data provider sorts, filters and pages them in the browser.
+ */
+import type { Scope } from '../lib/staff-access.ts';
+
+export interface ApiResource {
+  path: string;
+  scope: Scope;
+  pages?: boolean;
+  /** Fields the server never takes back (shown, not sent). */
+  readOnly?: string[];
+}
+
+export const API_RESOURCES: Record<string, ApiResource> = {
+  specials: { path: '/api/editor/specials', scope: 'content:write' },
+  service_deals: { path: '/api/editor/service_deals', scope: 'content:write' },
+  blog_posts: { path: '/api/editor/blog_posts', scope: 'content:write' },
+  banners: { path: '/api/editor/banners', scope: 'content:write' },
+  range_variants: { path: '/api/editor/range_variants', scope: 'content:write' },
+  builds: { path: '/api/builds', scope: 'builds:publish' },
+  staff: {
+    path: '/api/admin/staff',
+    scope: 'staff:manage',
+    readOnly: ['email', 'created_at', 'updated_at', 'last_sign_in_at'],
+  },
+  api_keys: { path: '/api/admin/api_keys', scope: 'keys:manage' },
+  audit_log: { path: '/api/admin/audit_log', scope: 'audit:read', pages: true },
+};

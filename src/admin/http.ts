@@ -1,0 +1,61 @@
+/**
+ * The admin's one way to call our API: same-origin JSON with the staff session cookie. A 4xx answer
+ * (problem+json) becomes react-admin's HttpError carrying the server's message, and a 422's
+ * `violations` become `errors` keyed by field path, which react-admin puts on the matching inputs.
+ */
+import { HttpError } from 'react-admin';
+
+export interface Violation {
+  propertyPath: string;
+  message: string;
+}
+
+/** {"colors.0.hex_code": "…"} → {colors: {0: {hex_code: "…"}}}: react-admin walks nested objects. */
+export function violationsToErrors(violations: Violation[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { propertyPath, message } of violations) {
+    const parts = (propertyPath || 'root.serverError').split('.');
+    let node = out;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) {
+        node[part] ??= message;
+        return;
+      }
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    });
+  }
+  return out;
+}
+
+export async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/ld+json, application/json;q=0.9');
+  if (init.body && typeof init.body === 'string') headers.set('Content-Type', 'application/json');
+  const res = await fetch(path, { ...init, headers, credentials: 'same-origin' });
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    body = { detail: text };
+  }
+  if (!res.ok) {
+    const violations = Array.isArray(body.violations) ? (body.violations as Violation[]) : [];
+    const message =
+      (violations.length
+        ? violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('; ')
+        : (body.detail as string | undefined)) ?? `The server answered ${res.status}.`;
+    throw new HttpError(message, res.status, {
+      ...body,
+      ...(violations.length ? { errors: violationsToErrors(violations) } : {}),
+    });
+  }
+  return body as T;
+}
+
+export const json = (method: string, data: unknown): RequestInit => ({
+  method,
+  body: JSON.stringify(data),
+});

@@ -1,0 +1,79 @@
+/** Machine API keys (admins only): scoped, revocable; the key itself is shown once, on creation. */
+import KeyIcon from '@mui/icons-material/Key';
+import { Alert, Typography } from '@mui/material';
+import {
+  CheckboxGroupInput,
+  Create,
+  DataTable,
+  DateInput,
+  List,
+  required,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  useRecordContext,
+} from 'react-admin';
+import { KEY_SCOPES } from '../../lib/staff-access.ts';
+
+function KeyList() {
+  return (
+    <List sort={{ field: 'created_at', order: 'DESC' }}>
+      <DataTable rowClick="show">
+        <DataTable.Col source="name" />
+        <DataTable.Col source="scopes" render={(r) => (r.scopes ?? []).join(', ')} />
+        <DataTable.Col source="created_at" label="Created" />
+        <DataTable.Col source="last_used_at" label="Last used" />
+        <DataTable.Col source="revoked_at" label="Revoked" />
+      </DataTable>
+    </List>
+  );
+}
+
+function OnceKey() {
+  const record = useRecordContext();
+  if (!record?.key) return null;
+  return (
+    <Alert severity="warning">
+      Copy this key now; it is not shown again:{' '}
+      <Typography component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        {String(record.key)}
+      </Typography>
+    </Alert>
+  );
+}
+
+export const apiKeys = {
+  name: 'api_keys',
+  options: { label: 'API keys' },
+  list: KeyList,
+  icon: KeyIcon,
+  recordRepresentation: 'name',
+  show: () => (
+    <Show>
+      <SimpleShowLayout>
+        <OnceKey />
+        <TextField source="name" />
+        <TextField source="scopes" />
+        <TextField source="created_at" />
+        <TextField source="last_used_at" />
+        <TextField source="expires_at" />
+        <TextField source="revoked_at" />
+      </SimpleShowLayout>
+    </Show>
+  ),
+  create: () => (
+    <Create redirect="show">
+      <SimpleForm>
+        <TextInput source="name" validate={required()} helperText="Which integration uses it" />
+        <CheckboxGroupInput
+          source="scopes"
+          choices={KEY_SCOPES.map((id) => ({ id, name: id }))}
+          validate={required()}
+        />
+        <DateInput source="expires_at" label="Expires (optional)" />
+      </SimpleForm>
+    </Create>
+  ),
+};

@@ -1,0 +1,73 @@
+/** Home-page banners. */
+import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
+import {
+  Create,
+  DataTable,
+  Edit,
+  List,
+  NumberInput,
+  required,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+} from 'react-admin';
+
+function BannerList() {
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'sort_order', order: 'ASC' }}
+    >
+      <DataTable rowClick="edit">
+        <DataTable.Col source="title" />
+        <DataTable.Col source="type" />
+        <DataTable.Col source="button_url" label="Links to" />
+        <DataTable.NumberCol source="sort_order" label="Order" />
+      </DataTable>
+    </List>
+  );
+}
+
+function BannerForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="title" validate={required()} fullWidth />
+      <TextInput source="subtitle" fullWidth />
+      <SelectInput
+        source="type"
+        choices={[
+          { id: 'Car', name: 'Car' },
+          { id: 'Motorcycle', name: 'Motorcycle' },
+        ]}
+        validate={required()}
+      />
+      <TextInput source="image" helperText="Image file name" validate={required()} />
+      <TextInput source="button_text" label="Button text" />
+      <TextInput
+        source="button_url"
+        label="Button URL"
+        validate={required()}
+        helperText="/path or https://…"
+      />
+      <NumberInput source="sort_order" label="Order" step={1} />
+    </SimpleForm>
+  );
+}
+
+export const banners = {
+  name: 'banners',
+  list: BannerList,
+  edit: () => (
+    <Edit mutationMode="pessimistic">
+      <BannerForm />
+    </Edit>
+  ),
+  create: () => (
+    <Create redirect="list">
+      <BannerForm />
+    </Create>
+  ),
+  icon: ViewCarouselIcon,
+  recordRepresentation: 'title',
+};

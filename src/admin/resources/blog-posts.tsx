@@ -1,0 +1,65 @@
+/** Blog posts with a rich-text body (the server sanitises the HTML). */
+import ArticleIcon from '@mui/icons-material/Article';
+import { RichTextInput } from 'ra-input-rich-text';
+import {
+  Create,
+  DataTable,
+  DateInput,
+  Edit,
+  List,
+  required,
+  SearchInput,
+  SimpleForm,
+  TextInput,
+} from 'react-admin';
+import { editorOptions } from '../rich-text.ts';
+
+function BlogList() {
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'publish_date', order: 'DESC' }}
+    >
+      <DataTable rowClick="edit">
+        <DataTable.Col source="title" />
+        <DataTable.Col source="author" />
+        <DataTable.Col source="publish_date" label="Published" />
+      </DataTable>
+    </List>
+  );
+}
+
+function BlogForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="title" validate={required()} fullWidth />
+      <TextInput source="slug" validate={required()} />
+      <TextInput source="author" validate={required()} />
+      <DateInput source="publish_date" label="Publish date" validate={required()} />
+      <TextInput source="description" multiline fullWidth validate={required()} />
+      <TextInput source="image" helperText="Image file name" validate={required()} />
+      <RichTextInput source="body" fullWidth editorOptions={editorOptions} />
+      <TextInput source="meta_title" label="Meta title" fullWidth />
+      <TextInput source="meta_description" label="Meta description" fullWidth />
+      <TextInput source="keywords" fullWidth />
+    </SimpleForm>
+  );
+}
+
+export const blogPosts = {
+  name: 'blog_posts',
+  options: { label: 'Blog posts' },
+  list: BlogList,
+  edit: () => (
+    <Edit mutationMode="pessimistic">
+      <BlogForm />
+    </Edit>
+  ),
+  create: () => (
+    <Create redirect="list">
+      <BlogForm />
+    </Create>
+  ),
+  icon: ArticleIcon,
+  recordRepresentation: 'title',
+};

@@ -1,0 +1,76 @@
+/** Staff accounts (admins only): invite by e-mail or add with a password, role, dealerships, disable. */
+import PeopleIcon from '@mui/icons-material/People';
+import {
+  BooleanInput,
+  Create,
+  DataTable,
+  Edit,
+  List,
+  PasswordInput,
+  required,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextArrayInput,
+  TextInput,
+} from 'react-admin';
+import { ROLE_LABELS, STAFF_ROLES } from '../../lib/staff-access.ts';
+
+const roles = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
+
+function StaffList() {
+  return (
+    <List
+      filters={[
+        <SearchInput key="q" source="q" alwaysOn />,
+        <SelectInput key="role" source="role" choices={roles} />,
+      ]}
+      sort={{ field: 'email', order: 'ASC' }}
+    >
+      <DataTable rowClick="edit">
+        <DataTable.Col source="email" />
+        <DataTable.Col source="name" />
+        <DataTable.Col source="role" />
+        <DataTable.Col source="dealers" label="Dealerships" render={(r) => (r.dealers ?? []).join(', ')} />
+        <DataTable.Col source="disabled" render={(r) => (r.disabled ? 'Disabled' : 'Active')} label="State" />
+      </DataTable>
+    </List>
+  );
+}
+
+const common = (
+  <>
+    <TextInput source="name" validate={required()} />
+    <SelectInput source="role" choices={roles} validate={required()} />
+    <TextArrayInput source="dealers" label="Dealerships (slugs, for dealer users)" />
+  </>
+);
+
+export const staff = {
+  name: 'staff',
+  options: { label: 'Staff' },
+  list: StaffList,
+  icon: PeopleIcon,
+  recordRepresentation: 'email',
+  edit: () => (
+    <Edit mutationMode="pessimistic">
+      <SimpleForm>
+        <TextInput source="email" disabled />
+        {common}
+        <BooleanInput source="disabled" label="Disabled (cannot sign in)" />
+      </SimpleForm>
+    </Edit>
+  ),
+  create: () => (
+    <Create redirect="list">
+      <SimpleForm>
+        <TextInput source="email" type="email" validate={required()} />
+        {common}
+        <PasswordInput
+          source="password"
+          helperText="Leave empty to e-mail an invitation; otherwise at least 12 characters"
+        />
+      </SimpleForm>
+    </Create>
+  ),
+};

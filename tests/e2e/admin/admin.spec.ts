@@ -1,0 +1,118 @@
+/**
+ * The back office end to end (issue 10 §7): an anonymous visitor to /admin gets the sign-in screen; an
+ * editor signs in, changes a special's price, builds a preview, opens it inside the admin, publishes it,
+ * and sees the change on the public site.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import { formatPrice } from '../../../src/lib/format.ts';
+import { ADMIN, BASE, startAdminServer, stopServer } from './server.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.use({ baseURL: BASE });
+
+const EDITOR = {
+  email: 'thandi.editor@motus.example',
+  password: 'editor password 0123',
+  name: 'Thandi Editor',
+};
+let server: ChildProcess;
+let admin: APIRequestContext;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startAdminServer();
+  // The first admin (from ADMIN_EMAIL/ADMIN_PASSWORD) adds an editor, as the Staff screen does.
+  admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
+  const signIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const added = await admin.post('/api/admin/staff', { data: { ...EDITOR, role: 'editor' } });
+  expect(added.status(), await added.text()).toBe(201);
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+  await stopServer(server);
+});
+
+test('an anonymous visitor to /admin gets the sign-in screen, and the API refuses them', async ({ page }) => {
+  await page.goto('/admin/');
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  expect((await page.request.get('/api/editor/specials')).status()).toBe(401);
+  // A wrong password is named, and nothing typed is lost.
+  await page.getByLabel('E-mail').fill(EDITOR.email);
+  await page.getByLabel('Password').fill('not the password at all');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: /invalid|password/i })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(EDITOR.email);
+});
+
+test('an editor changes a special’s price, previews the build in the admin, publishes, and the site shows it', async ({
+  page,
+}) => {
+  const specials = (await (await admin.get('/api/editor/specials')).json())['hydra:member'] as {
+    id: number;
+    slug: string;
+    title: string;
+    price: number | null;
+  }[];
+  const special = specials.find((s) => s.price !== null) ?? specials[0];
+  if (!special) throw new Error('the seed has no specials');
+  const price = (special.price ?? 500_000) + 12_300;
+
+  await page.goto('/admin/');
+  await page.getByLabel('E-mail').fill(EDITOR.email);
+  await page.getByLabel('Password').fill(EDITOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // An editor's menu: content and builds, no staff or keys.
+  const menu = page.getByRole('navigation').or(page.locator('.RaSidebar-fixed'));
+  await expect(page.getByRole('menuitem', { name: 'Specials' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Builds' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Staff' })).toHaveCount(0);
+  await expect(menu.first()).toBeVisible();
+
+  await page.getByRole('menuitem', { name: 'Specials' }).click();
+  await page.getByRole('cell', { name: special.title, exact: true }).click();
+  const priceInput = page.getByLabel('Price (R)');
+  await priceInput.fill(String(price));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Element updated')).toBeVisible();
+
+  // A server violation lands on its field: a price below zero.
+  await page.getByRole('cell', { name: special.title, exact: true }).click();
+  await priceInput.fill('-5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Price must be/)).toBeVisible();
+  await page.goto('/admin/#/builds');
+
+  await expect(page.getByText('Site builds')).toBeVisible();
+  await page.getByRole('button', { name: 'Build preview' }).click();
+  // Live progress: the new build's row turns from queued/building to succeeded without a reload.
+  const ready = page.locator('tr[data-status="succeeded"]').first();
+  await expect(ready).toBeVisible({ timeout: 240_000 });
+  await expect(page.getByText('Changes waiting to be published')).toBeVisible();
+
+  await ready.getByRole('button', { name: 'Preview' }).click();
+  const frame = page.frameLocator('iframe[title="Build preview"]');
+  await expect(frame.locator('h1').first()).toBeVisible();
+  const buildId = await ready.getAttribute('data-build');
+  const preview = await page.request.get(`/_preview/${buildId}/special-offers/${special.slug}/`);
+  expect(await preview.text()).toContain(formatPrice(price));
+  expect(await (await page.request.get(`/special-offers/${special.slug}/`)).text()).not.toContain(
+    formatPrice(price),
+  );
+
+  await page.getByRole('button', { name: 'Publish this build' }).click();
+  await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
+  await expect(page.getByText('Changes waiting to be published')).toHaveCount(0);
+  const live = await page.goto(`/special-offers/${special.slug}/`);
+  expect(live?.status()).toBe(200);
+  await expect(page.getByText(formatPrice(price)).first()).toBeVisible();
+});

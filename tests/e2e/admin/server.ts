@@ -1,0 +1,73 @@
+/**
+ * A server of the admin tests' own (like tests/e2e/publish): its own port and DATA_DIR in the system
+ * temp directory, started through `npm start`'s script (so the admin bundle is built when stale), with a
+ * first admin from ADMIN_EMAIL/ADMIN_PASSWORD. Publishing here never changes the shared e2e server.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// Away from the shared e2e server (E2E_PORT) and the publishing spec (PUBLISH_E2E_PORT).
+export const PORT = Number(process.env.ADMIN_E2E_PORT ?? Number(process.env.PUBLISH_E2E_PORT ?? 4417) + 20);
+export const BASE = `http://127.0.0.1:${PORT}`;
+export const ADMIN = { email: 'first.admin@motus.example', password: 'e2e admin password 0123' };
+const DATA = join(tmpdir(), `sdg-e2e-admin-${PORT}`);
+
+export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    let v: T | undefined;
+    try {
+      v = await fn();
+    } catch (err) {
+      if (String(err).includes('exited')) throw err;
+    }
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((ok) => setTimeout(ok, 250));
+  }
+}
+
+export async function startAdminServer(): Promise<ChildProcess> {
+  if (process.env.E2E_REUSE_BUILD !== '1') rmSync(DATA, { recursive: true, force: true });
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const server = spawn(process.execPath, ['scripts/start.ts'], {
+    env: {
+      ...env,
+      PORT: String(PORT),
+      DATA_DIR: DATA,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // Editors build previews by hand here; a content change never starts a build on its own.
+      REBUILD_DEBOUNCE_MS: '86400000',
+      REBUILD_SCHEDULE: 'off',
+      LEAD_WORKER: 'off',
+      DEMO_UPLOADS: 'off',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  server.once('exit', () => {
+    exited = true;
+  });
+  await waitFor(
+    'the admin e2e server and its first build',
+    async () => {
+      if (exited) throw new Error('the admin e2e server exited (port taken?)');
+      const admin = (await fetch(`${BASE}/admin/`)).status === 200;
+      return admin && (await fetch(`${BASE}/`)).status === 200 ? true : undefined;
+    },
+    280_000,
+  );
+  return server;
+}
+
+export async function stopServer(server: ChildProcess | undefined) {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((ok) => server.once('exit', ok));
+  server.kill('SIGTERM');
+  await exited;
+}
