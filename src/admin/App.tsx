@@ -13,9 +13,12 @@ import { auditLog } from './resources/audit-log.tsx';
 import { banners } from './resources/banners.tsx';
 import { blogPosts } from './resources/blog-posts.tsx';
 import { BuildsPage } from './resources/builds.tsx';
+import { dealers } from './resources/dealers.tsx';
 import { serviceDeals, specials } from './resources/offers.tsx';
+import { rangeModels } from './resources/range-models.tsx';
 import { rangeVariants } from './resources/range-variants.tsx';
 import { staff } from './resources/staff.tsx';
+import { vehicles } from './resources/vehicles.tsx';
 import { theme } from './theme.ts';
 
 export function App() {
@@ -38,9 +41,12 @@ export function App() {
               <Resource {...serviceDeals} />
               <Resource {...blogPosts} />
               <Resource {...banners} />
+              <Resource {...rangeModels} />
               <Resource {...rangeVariants} />
+              <Resource {...dealers} />
             </>
           )}
+          {can(permissions, 'stock:write') && <Resource {...vehicles} />}
           {can(permissions, 'builds:publish') && (
             <CustomRoutes>
               <Route path="/builds" element={<BuildsPage />} />

@@ -19,6 +19,14 @@ export const API_RESOURCES: Record<string, ApiResource> = {
   blog_posts: { path: '/api/editor/blog_posts', scope: 'content:write' },
   banners: { path: '/api/editor/banners', scope: 'content:write' },
   range_variants: { path: '/api/editor/range_variants', scope: 'content:write' },
+  range_models: { path: '/api/editor/range_models', scope: 'content:write' },
+  dealers: { path: '/api/editor/dealers', scope: 'content:write' },
+  vehicles: {
+    path: '/api/editor/vehicles',
+    scope: 'stock:write',
+    pages: true,
+    readOnly: ['dealer_name', 'make_slug', 'model_slug', 'installment', 'photo_count', 'uri', 'created_at'],
+  },
   builds: { path: '/api/builds', scope: 'builds:publish' },
   staff: {
     path: '/api/admin/staff',

@@ -1,10 +1,12 @@
 /**
  * The back office end to end (issue 10 §7): an anonymous visitor to /admin gets the sign-in screen; an
- * editor signs in, changes a special's price, builds a preview, opens it inside the admin, publishes it,
- * and sees the change on the public site.
+ * editor signs in, uploads a photo to a used car (a bad file is refused with the server's message),
+ * changes a special's price, builds a preview, opens it inside the admin, publishes it, and sees both on
+ * the public site.
  */
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
+import sharp from 'sharp';
 import { formatPrice } from '../../../src/lib/format.ts';
 import { ADMIN, BASE, startAdminServer, stopServer } from './server.ts';
 
@@ -53,7 +55,7 @@ test('an anonymous visitor to /admin gets the sign-in screen, and the API refuse
   await expect(page.getByLabel('E-mail')).toHaveValue(EDITOR.email);
 });
 
-test('an editor changes a special’s price, previews the build in the admin, publishes, and the site shows it', async ({
+test('an editor uploads a photo to a used car, changes a special’s price, previews the build in the admin, publishes, and the site shows both', async ({
   page,
 }) => {
   const specials = (await (await admin.get('/api/editor/specials')).json())['hydra:member'] as {
@@ -77,6 +79,36 @@ test('an editor changes a special’s price, previews the build in the admin, pu
   await expect(page.getByRole('menuitem', { name: 'Builds' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Staff' })).toHaveCount(0);
   await expect(menu.first()).toBeVisible();
+
+  // A used car's photos: a file that is no image is refused with the server's message; a real photo dropped on the panel
+  // becomes the car's main photo.
+  const cars = (await (await admin.get('/api/editor/vehicles?itemsPerPage=1')).json())['hydra:member'] as {
+    id: number;
+    uri: string;
+  }[];
+  const car = cars[0];
+  if (!car) throw new Error('the seed has no used cars');
+  await page.goto(`/admin/#/vehicles/${car.id}`);
+  await page.getByLabel('Photo files').setInputFiles({
+    name: 'notes.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('these are my notes, not a photo'),
+  });
+  await expect(page.getByRole('region', { name: 'Photos' }).getByRole('alert')).toContainText(
+    /not a JPEG, PNG, WebP or HEIC/,
+  );
+  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c0392b' } })
+    .jpeg()
+    .toBuffer();
+  const dataTransfer = await page.evaluateHandle((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'front.jpg', { type: 'image/jpeg' }));
+    return dt;
+  }, photo.toString('base64'));
+  await page.getByTestId('photo-drop').dispatchEvent('drop', { dataTransfer });
+  await expect(page.locator('li[data-photo]')).toHaveCount(1);
+  await expect(page.locator('li[data-photo]').getByText('Main')).toBeVisible();
 
   await page.getByRole('menuitem', { name: 'Specials' }).click();
   await page.getByRole('cell', { name: special.title, exact: true }).click();
@@ -115,4 +147,8 @@ test('an editor changes a special’s price, previews the build in the admin, pu
   const live = await page.goto(`/special-offers/${special.slug}/`);
   expect(live?.status()).toBe(200);
   await expect(page.getByText(formatPrice(price)).first()).toBeVisible();
+  await page.goto(car.uri);
+  await expect(
+    page.locator('img[src*="/uploads/photos/"], source[srcset*="/uploads/photos/"]').first(),
+  ).toBeAttached();
 });

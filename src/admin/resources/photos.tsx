@@ -1,0 +1,216 @@
+/**
+ * A used car's photos (issue 10 §3): drop several files (or choose them), reorder, choose the main one,
+ * delete. Every change answers the car's photos in order, which is what this panel redraws. A file the
+ * server refuses is named with the server's own message.
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import UploadIcon from '@mui/icons-material/CloudUpload';
+import DeleteIcon from '@mui/icons-material/Delete';
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardMedia,
+  Chip,
+  IconButton,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type DragEvent, useRef, useState } from 'react';
+import { useNotify, useRecordContext } from 'react-admin';
+import { PHOTO_LIMITS } from '../../lib/photos.ts';
+import { api, json } from '../http.ts';
+
+interface Photo {
+  id: string;
+  uri: string;
+  is_main: boolean;
+  position: number;
+  width: number;
+  height: number;
+}
+type Photos = { 'hydra:member': Photo[] };
+
+export function PhotosPanel() {
+  const record = useRecordContext();
+  const id = record?.id;
+  const base = `/api/editor/vehicles/${id}/images`;
+  const key = ['vehicle-photos', id];
+  const client = useQueryClient();
+  const notify = useNotify();
+  const input = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { data: photos = [], isPending } = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api<Photos>(base))['hydra:member'],
+    enabled: id !== undefined,
+  });
+  const change = useMutation({
+    mutationFn: (init: { path?: string; init: RequestInit }) =>
+      api<Photos | undefined>(init.path ?? base, init.init),
+    onSuccess: async (res) => {
+      setError(null);
+      if (res) client.setQueryData(key, res['hydra:member']);
+      else await client.invalidateQueries({ queryKey: key });
+    },
+    onError: (err: Error) => {
+      setError(err.message);
+      notify(err.message, { type: 'error' });
+    },
+  });
+
+  if (id === undefined) return null;
+  const upload = (files: FileList | File[]) => {
+    const list = [...files];
+    if (!list.length) return;
+    const form = new FormData();
+    for (const f of list) form.append('file', f);
+    change.mutate({ init: { method: 'POST', body: form } });
+  };
+  const move = (from: number, to: number) => {
+    const order = photos.map((p) => p.id);
+    const [moved] = order.splice(from, 1);
+    if (!moved) return;
+    order.splice(to, 0, moved);
+    change.mutate({ path: `${base}/order`, init: json('PUT', { order }) });
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    upload(e.dataTransfer.files);
+  };
+
+  return (
+    <Box sx={{ width: '100%', my: 2 }} component="section" aria-label="Photos">
+      <Typography variant="h6" component="h2" gutterBottom>
+        Photos
+      </Typography>
+      <Box
+        data-testid="photo-drop"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        sx={{
+          border: '2px dashed',
+          borderColor: dragging ? 'primary.main' : 'divider',
+          bgcolor: dragging ? 'action.hover' : 'background.paper',
+          borderRadius: 2,
+          p: 3,
+          textAlign: 'center',
+          mb: 2,
+        }}
+      >
+        <Typography sx={{ mb: 1 }}>
+          Drop photos here, or{' '}
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<UploadIcon />}
+            onClick={() => input.current?.click()}
+            disabled={change.isPending}
+          >
+            choose files
+          </Button>
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          JPEG, PNG, WebP or HEIC; at least {PHOTO_LIMITS.minWidth}×{PHOTO_LIMITS.minHeight} px, up to{' '}
+          {PHOTO_LIMITS.maxBytes / 1024 / 1024} MB each, {PHOTO_LIMITS.maxFiles} at a time.
+        </Typography>
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+          multiple
+          hidden
+          aria-label="Photo files"
+          onChange={(e) => {
+            if (e.target.files) upload(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        {change.isPending && <Typography role="status">Working…</Typography>}
+      </Box>
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {!isPending && !photos.length && <Typography color="text.secondary">No photos yet.</Typography>}
+      <Box
+        component="ol"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+        }}
+      >
+        {photos.map((p, i) => (
+          <Card component="li" key={p.id} data-photo={p.id} variant="outlined">
+            <CardMedia
+              component="img"
+              image={p.uri}
+              alt={`Photo ${i + 1}`}
+              sx={{ aspectRatio: '4 / 3', objectFit: 'cover' }}
+            />
+            <CardActions sx={{ justifyContent: 'space-between' }}>
+              {p.is_main ? (
+                <Chip size="small" color="primary" icon={<StarIcon />} label="Main" />
+              ) : (
+                <Tooltip title="Make this the main photo">
+                  <IconButton
+                    size="small"
+                    aria-label={`Make photo ${i + 1} the main photo`}
+                    onClick={() =>
+                      change.mutate({ path: `${base}/${p.id}`, init: json('PATCH', { is_main: true }) })
+                    }
+                  >
+                    <StarBorderIcon />
+                  </IconButton>
+                </Tooltip>
+              )}
+              <Box>
+                <IconButton
+                  size="small"
+                  aria-label={`Move photo ${i + 1} earlier`}
+                  disabled={i === 0}
+                  onClick={() => move(i, i - 1)}
+                >
+                  <ArrowBackIcon />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  aria-label={`Move photo ${i + 1} later`}
+                  disabled={i === photos.length - 1}
+                  onClick={() => move(i, i + 1)}
+                >
+                  <ArrowForwardIcon />
+                </IconButton>
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={`Delete photo ${i + 1}`}
+                  onClick={() => change.mutate({ path: `${base}/${p.id}`, init: { method: 'DELETE' } })}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            </CardActions>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+/** New-car range models (their variants and colours are under Range variants). */
+import CategoryIcon from '@mui/icons-material/Category';
+import {
+  ArrayInput,
+  Create,
+  DataTable,
+  Edit,
+  List,
+  NumberInput,
+  required,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+} from 'react-admin';
+import { VEHICLE_TYPES } from '../../lib/contract/range.ts';
+
+function ModelList() {
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: 'sort_order', order: 'ASC' }}
+    >
+      <DataTable rowClick="edit">
+        <DataTable.NumberCol source="id" />
+        <DataTable.Col source="make" />
+        <DataTable.Col source="model" />
+        <DataTable.Col source="type" />
+        <DataTable.NumberCol source="sort_order" label="Order" />
+      </DataTable>
+    </List>
+  );
+}
+
+function ModelForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="make" validate={required()} />
+      <TextInput source="make_slug" label="Make slug" validate={required()} />
+      <TextInput source="model" validate={required()} />
+      <TextInput source="model_slug" label="Model slug" validate={required()} />
+      <SelectInput
+        source="type"
+        choices={VEHICLE_TYPES.map((id) => ({ id, name: id }))}
+        validate={required()}
+      />
+      <TextInput source="tagline" fullWidth />
+      <TextInput source="description" multiline fullWidth validate={required()} />
+      <TextInput source="main_image" label="Main image" helperText="Image file name" validate={required()} />
+      <ArrayInput source="gallery">
+        <SimpleFormIterator>
+          <TextInput source="" label="Image file name" helperText={false} />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <NumberInput source="sort_order" label="Order" step={1} />
+    </SimpleForm>
+  );
+}
+
+export const rangeModels = {
+  name: 'range_models',
+  options: { label: 'Range models' },
+  list: ModelList,
+  icon: CategoryIcon,
+  recordRepresentation: 'model',
+  edit: () => (
+    <Edit mutationMode="pessimistic">
+      <ModelForm />
+    </Edit>
+  ),
+  create: () => (
+    <Create redirect="list">
+      <ModelForm />
+    </Create>
+  ),
+};
