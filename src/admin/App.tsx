@@ -18,6 +18,7 @@ import { serviceDeals, specials } from './resources/offers.tsx';
 import { rangeModels } from './resources/range-models.tsx';
 import { rangeVariants } from './resources/range-variants.tsx';
 import { staff } from './resources/staff.tsx';
+import { StockImportPage } from './resources/stock-import.tsx';
 import { vehicles } from './resources/vehicles.tsx';
 import { theme } from './theme.ts';
 
@@ -46,7 +47,14 @@ export function App() {
               <Resource {...dealers} />
             </>
           )}
-          {can(permissions, 'stock:write') && <Resource {...vehicles} />}
+          {can(permissions, 'stock:write') && (
+            <>
+              <Resource {...vehicles} />
+              <CustomRoutes>
+                <Route path="/stock-import" element={<StockImportPage />} />
+              </CustomRoutes>
+            </>
+          )}
           {can(permissions, 'builds:publish') && (
             <CustomRoutes>
               <Route path="/builds" element={<BuildsPage />} />

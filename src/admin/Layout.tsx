@@ -1,5 +1,6 @@
 /** The admin frame: react-admin's layout with a menu that lists what this role may use, and Builds. */
 import PublishIcon from '@mui/icons-material/Publish';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { type LayoutProps, Menu, Layout as RaLayout, usePermissions } from 'react-admin';
 import { can, type Permissions } from './auth-provider.ts';
 import { PendingBadge } from './resources/builds.tsx';
@@ -9,6 +10,9 @@ function AdminMenu() {
   return (
     <Menu>
       <Menu.ResourceItems />
+      {can(permissions, 'stock:write') && (
+        <Menu.Item to="/stock-import" primaryText="Stock import" leftIcon={<UploadFileIcon />} />
+      )}
       {can(permissions, 'builds:publish') && (
         <Menu.Item to="/builds" primaryText="Builds" leftIcon={<PendingBadge icon={<PublishIcon />} />} />
       )}

@@ -152,3 +152,35 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
     page.locator('img[src*="/uploads/photos/"], source[srcset*="/uploads/photos/"]').first(),
   ).toBeAttached();
 });
+
+test('a CSV with a bad row rejects it with its reason, and applies the rest only after confirmation', async ({
+  page,
+}) => {
+  const csv = [
+    'stock_number,vin,make,model,variant,year,mileage,price,colour,fuel,transmission,body,dealership,photos,state,description',
+    'E2E-001,JF1SK7LL5KG000001,Subaru,Forester,2.5i,2021,45000,389900,Blue,Petrol,Automatic,suv,motus-subaru-west-rand,,Used,One careful owner',
+    'E2E-002,,Subaru,Outback,2.5i,2020,60000,not-a-price,Red,Petrol,Automatic,suv,motus-subaru-west-rand,,Used,',
+  ].join('\n');
+  await page.goto('/admin/');
+  await page.getByLabel('E-mail').fill(EDITOR.email);
+  await page.getByLabel('Password').fill(EDITOR.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('menuitem', { name: 'Stock import' }).click();
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const plan = page.getByTestId('import-plan');
+  await expect(plan.getByText('Dry run: 2 rows')).toBeVisible();
+  await expect(plan.getByText('1 added')).toBeVisible();
+  await expect(plan.getByText('1 rejected')).toBeVisible();
+  const rejected = plan.getByRole('table', { name: 'Rejected rows' }).getByRole('row').nth(1);
+  await expect(rejected.getByRole('cell').first()).toHaveText('3');
+  await expect(rejected).toContainText('price');
+  // Nothing is written before confirming.
+  const before = await (await admin.get('/api/editor/vehicles?q=E2E-001')).json();
+  expect(before['hydra:totalItems']).toBe(0);
+  await plan.getByRole('button', { name: /^Apply/ }).click();
+  await expect(plan.getByText('Applied: 2 rows')).toBeVisible();
+  const after = await (await admin.get('/api/editor/vehicles?q=E2E-001')).json();
+  expect(after['hydra:totalItems']).toBe(1);
+});
