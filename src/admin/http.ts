@@ -31,7 +31,8 @@ export function violationsToErrors(violations: Violation[]): Record<string, unkn
 export async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/ld+json, application/json;q=0.9');
-  if (typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  if (typeof init.body === 'string' && !headers.has('Content-Type'))
+    headers.set('Content-Type', 'application/json');
   const res = await fetch(path, { ...init, headers, credentials: 'same-origin' });
   if (res.status === 204) return undefined as T;
   const text = await res.text();
