@@ -71,8 +71,18 @@ describe.each(ENGINES)('API contract on %s', (engine) => {
       '/api/builds/{id}/publish',
       '/api/hooks/rebuild',
       '/api/{dealerSlug}/vehicles',
+      '/api/editor/vehicles/{id}',
+      '/api/editor/dealers/{id}',
+      '/api/editor/stock_imports/{id}/apply',
+      '/api/admin/staff/{id}',
+      '/api/admin/api_keys/{id}',
+      '/api/admin/audit_log',
     ])
       expect(Object.keys(doc.paths)).toContain(path);
+    // Staff calls take a session cookie or an API key, and the document says which.
+    const schemes = (doc as { components: { securitySchemes?: Record<string, { type: string }> } }).components
+      .securitySchemes;
+    expect(schemes).toMatchObject({ staffSession: { type: 'apiKey' }, apiKey: { type: 'http' } });
     const input = doc.components.schemas.FinanceApplicationInput as {
       properties: object;
       required: string[];

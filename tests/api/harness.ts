@@ -16,6 +16,8 @@ import { type ContractCheck, contractChecker } from './contract.ts';
 import { adminUrl, SQLITE_TEMPLATE, withDatabase } from './db-urls.ts';
 
 export type Engine = 'sqlite' | 'postgres';
+/** better-auth answers /api/auth/* in its own shapes, which /api/docs.json does not describe. */
+const BETTER_AUTH = /^\/api\/auth\//;
 export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export interface TestApi {
@@ -75,7 +77,7 @@ export async function openTestApi(
       .then((r) => r.json())
       .then(contractChecker);
     const contract = await check;
-    if (testApi.checkContract) await contract(init?.method ?? 'GET', path, res);
+    if (testApi.checkContract && !BETTER_AUTH.test(path)) await contract(init?.method ?? 'GET', path, res);
     return res;
   };
   const testApi: TestApi = {

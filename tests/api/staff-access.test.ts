@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi } from '../../src/server/app.ts';
 import { ENGINES } from './harness.ts';
 import { openPublishApi, type PublishApi, storeKnownKey } from './publish-helpers.ts';
-import { signedIn, uncontracted } from './staff-helpers.ts';
+import { signedIn } from './staff-helpers.ts';
 
 type Endpoint = { method: string; path: string; scope: string };
 
@@ -63,7 +63,6 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
 
   beforeAll(async () => {
     api = await openPublishApi(engine);
-    uncontracted(api);
     endpoints = guardedEndpoints(api);
     for (const role of ['admin', 'editor', 'finance'] as const)
       sessions[role] = (await signedIn(api, role)).headers;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './harness.ts';
 import { startSmtp } from './lead-receivers.ts';
 import { openPublishApi, type PublishApi } from './publish-helpers.ts';
-import { ORIGIN, PASSWORD, signedIn, signIn, uncontracted } from './staff-helpers.ts';
+import { ORIGIN, PASSWORD, signedIn, signIn } from './staff-helpers.ts';
 
 type Smtp = Awaited<ReturnType<typeof startSmtp>>;
 type Body = Record<string, unknown> & {
@@ -29,7 +29,6 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     api = await openPublishApi(engine, { env: { SMTP_URL: smtp.url, TRUST_PROXY: '1' } });
-    uncontracted(api);
     admin = (await signedIn(api, 'admin', { email: 'admin@motus.example' })).headers;
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStaff, ensureFirstAdmin, updateStaff } from '../../src/server/auth/staff.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
-import { ORIGIN, PASSWORD, signedIn, signIn, uncontracted } from './staff-helpers.ts';
+import { ORIGIN, PASSWORD, signedIn, signIn } from './staff-helpers.ts';
 
 describe.each(ENGINES)('staff sign-in on %s', (engine) => {
   let api: TestApi;
@@ -15,7 +15,6 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
       ADMIN_EMAIL: 'Boss@Motus.example',
       ADMIN_PASSWORD: 'first admin password 1',
     });
-    uncontracted(api);
   });
   afterAll(() => api.close());
 

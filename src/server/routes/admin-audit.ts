@@ -1,8 +1,11 @@
 /** The audit log for admins: newest first, filtered by action, resource, record or who. */
 import { Hono } from 'hono';
+import { collectionOf } from '../../lib/contract/hydra.ts';
+import { AuditEntry } from '../../lib/contract/staff.ts';
 import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { collection } from '../hydra.ts';
+import { ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { listQuery } from './list-query.ts';
 
 const parse = (s: string | null) => (s === null ? null : JSON.parse(s));
@@ -10,34 +13,50 @@ const parse = (s: string | null) => (s === null ? null : JSON.parse(s));
 export function adminAuditRoutes(deps: Deps) {
   const app = new Hono();
   app.use('/admin/audit_log', requireScope(deps, 'audit:read'));
-  app.get('/admin/audit_log', async (c) => {
-    const q = listQuery(c, ['at'], 200);
-    let query = deps.db.selectFrom('audit_log');
-    for (const f of ['action', 'resource', 'resource_id', 'actor_name', 'actor_type'] as const) {
-      const value = c.req.query(f);
-      if (value) query = query.where(f, '=', value);
-    }
-    const { n } = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const rows = await query
-      .selectAll()
-      .orderBy('at', q.sort === 'at' && q.dir === 'asc' ? 'asc' : 'desc')
-      .orderBy('id')
-      .limit(q.perPage)
-      .offset((q.page - 1) * q.perPage)
-      .execute();
-    return collection(
-      c,
-      'AuditEntry',
-      rows.map((r) => ({
-        '@id': `/api/admin/audit_log/${r.id}`,
-        '@type': 'AuditEntry',
-        ...r,
-        before: parse(r.before),
-        after: parse(r.after),
-      })),
-      Number(n),
-      { page: q.page, pageSize: q.perPage },
-    );
-  });
+  app.get(
+    '/admin/audit_log',
+    operation({
+      summary:
+        'The audit log, newest first (order[at]=asc for oldest): page, itemsPerPage, and filters action, resource, resource_id, actor_name, actor_type.',
+      tags: ['Admin'],
+      security: STAFF_SECURITY,
+      responses: {
+        200: ld(collectionOf(AuditEntry), 'OK'),
+        ...problems(
+          [401, 'No staff session and no valid API key.'],
+          [403, 'Only admins read the audit log (audit:read).'],
+        ),
+      },
+    }),
+    async (c) => {
+      const q = listQuery(c, ['at'], 200);
+      let query = deps.db.selectFrom('audit_log');
+      for (const f of ['action', 'resource', 'resource_id', 'actor_name', 'actor_type'] as const) {
+        const value = c.req.query(f);
+        if (value) query = query.where(f, '=', value);
+      }
+      const { n } = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const rows = await query
+        .selectAll()
+        .orderBy('at', q.sort === 'at' && q.dir === 'asc' ? 'asc' : 'desc')
+        .orderBy('id')
+        .limit(q.perPage)
+        .offset((q.page - 1) * q.perPage)
+        .execute();
+      return collection(
+        c,
+        'AuditEntry',
+        rows.map((r) => ({
+          '@id': `/api/admin/audit_log/${r.id}`,
+          '@type': 'AuditEntry',
+          ...r,
+          before: parse(r.before),
+          after: parse(r.after),
+        })),
+        Number(n),
+        { page: q.page, pageSize: q.perPage },
+      );
+    },
+  );
   return app;
 }

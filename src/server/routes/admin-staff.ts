@@ -4,7 +4,8 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { STAFF_ROLES } from '../../lib/staff-access.ts';
+import { collectionOf } from '../../lib/contract/hydra.ts';
+import { Staff, StaffCreateInput, StaffUpdateInput } from '../../lib/contract/staff.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import {
@@ -20,30 +21,31 @@ import type { Deps } from '../deps.ts';
 import { readJsonObject, validate } from '../editor/validate.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
+import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { listQuery, pageOf } from './list-query.ts';
+import { checkPath, pathText } from './params.ts';
 
-const role = v.picklist(STAFF_ROLES, `Role must be one of ${STAFF_ROLES.join(', ')}`);
-const dealers = v.array(v.string('Dealership must be a slug'), 'Dealerships must be a list of slugs');
-const name = v.pipe(
-  v.string('Name is required'),
-  v.trim(),
-  v.minLength(1, 'Name is required'),
-  v.maxLength(100, 'Name is at most 100 characters'),
-);
-
-export const CreateStaffSchema = v.object({
-  email: v.pipe(v.string('E-mail is required'), v.trim(), v.email('E-mail must be an e-mail address')),
-  name,
-  role,
-  dealers: v.optional(dealers, []),
-  /** Without a password the new member is invited by e-mail to choose one. */
-  password: v.optional(v.pipe(v.string(), v.minLength(12, 'Password must be at least 12 characters'))),
-});
-export const UpdateStaffSchema = v.object({
-  name: v.optional(name),
-  role: v.optional(role),
-  dealers: v.optional(dealers),
-  disabled: v.optional(v.boolean('Disabled must be true or false')),
+// The schemas live in the contract (src/lib/contract/staff.ts); these names stay for existing imports.
+export const CreateStaffSchema = StaffCreateInput;
+export const UpdateStaffSchema = StaffUpdateInput;
+const byId = checkPath(v.object({ id: pathText('Staff id') }));
+const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], extra = {}) =>
+  operation({
+    summary,
+    tags: ['Admin'],
+    security: STAFF_SECURITY,
+    responses: {
+      ...responses,
+      ...problems(
+        [401, 'No staff session and no valid API key.'],
+        [403, 'Only admins manage staff (staff:manage); API keys never do.'],
+      ),
+    },
+    ...extra,
+  });
+const written = (status: number, description: string) => ({
+  [status]: ld(Staff, description),
+  ...problems(400, 413, 415, [422, 'Violations naming each field.']),
 });
 
 const iri = (id: string) => `/api/admin/staff/${id}`;
@@ -62,50 +64,71 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
   const log = (c: import('hono').Context, e: Parameters<typeof audit>[3]) =>
     audit(c, deps.db, deps.config.trustProxy, e);
 
-  app.get('/admin/staff', async (c) => {
-    const q = listQuery(c, ['email', 'name', 'role', 'created_at']);
-    let rows = await listStaff(deps);
-    if (q.q) rows = rows.filter((s) => `${s.email} ${s.name}`.toLowerCase().includes(q.q as string));
-    const roleFilter = c.req.query('role');
-    if (roleFilter) rows = rows.filter((s) => s.role === roleFilter);
-    const { members, total } = pageOf(rows, q);
-    return collection(c, 'Staff', members.map(present), total);
-  });
+  app.get(
+    '/admin/staff',
+    op('Staff accounts: page, itemsPerPage, order[email|name|role|created_at], q (e-mail or name), role.', {
+      200: ld(collectionOf(Staff), 'OK'),
+    }),
+    async (c) => {
+      const q = listQuery(c, ['email', 'name', 'role', 'created_at']);
+      let rows = await listStaff(deps);
+      if (q.q) rows = rows.filter((s) => `${s.email} ${s.name}`.toLowerCase().includes(q.q as string));
+      const roleFilter = c.req.query('role');
+      if (roleFilter) rows = rows.filter((s) => s.role === roleFilter);
+      const { members, total } = pageOf(rows, q);
+      return collection(c, 'Staff', members.map(present), total);
+    },
+  );
 
-  app.get('/admin/staff/:id', async (c) => {
-    const s = await getStaff(deps, c.req.param('id'));
-    if (!s) throw notFound('Staff member', c.req.param('id'));
-    return item(c, 'Staff', iri(s.id), s);
-  });
+  app.get(
+    '/admin/staff/:id',
+    op('One staff account.', { 200: ld(Staff, 'OK'), ...problems(404) }),
+    byId,
+    async (c) => {
+      const s = await getStaff(deps, String(c.req.param('id')));
+      if (!s) throw notFound('Staff member', String(c.req.param('id')));
+      return item(c, 'Staff', iri(s.id), s);
+    },
+  );
 
-  app.post('/admin/staff', async (c) => {
-    const input = validate(CreateStaffSchema, await readJsonObject(c));
-    const me = principalOf(c);
-    const by = me.type === 'staff' ? me.name : 'An admin';
-    let s: StaffView;
-    try {
-      s = input.password ? await addStaff(deps, input) : await inviteStaff(deps, logger, input, by);
-    } catch (err) {
-      throw asViolation(err);
-    }
-    await log(c, {
-      action: input.password ? 'staff.add' : 'staff.invite',
-      resource: 'staff',
-      resourceId: s.id,
-      after: s,
-    });
-    c.header('Location', iri(s.id));
-    return item(c, 'Staff', iri(s.id), s, 201);
-  });
+  app.post(
+    '/admin/staff',
+    op(
+      'Add a staff member (with a password) or invite one by e-mail (without).',
+      written(201, 'Created; Location names it.'),
+      {
+        requestBody: jsonBody(StaffCreateInput),
+      },
+    ),
+    async (c) => {
+      const input = validate(CreateStaffSchema, await readJsonObject(c));
+      const me = principalOf(c);
+      const by = me.type === 'staff' ? me.name : 'An admin';
+      let s: StaffView;
+      try {
+        s = input.password ? await addStaff(deps, input) : await inviteStaff(deps, logger, input, by);
+      } catch (err) {
+        throw asViolation(err);
+      }
+      await log(c, {
+        action: input.password ? 'staff.add' : 'staff.invite',
+        resource: 'staff',
+        resourceId: s.id,
+        after: s,
+      });
+      c.header('Location', iri(s.id));
+      return item(c, 'Staff', iri(s.id), s, 201);
+    },
+  );
 
-  app.on(['PATCH', 'PUT'], '/admin/staff/:id', async (c) => {
+  const update = async (c: import('hono').Context) => {
     const body = await readJsonObject(c);
     // react-admin sends the whole record back; only the editable fields count.
     const input = validate(
       UpdateStaffSchema,
       Object.fromEntries(Object.entries(body).filter(([k]) => k in UpdateStaffSchema.entries)),
     );
-    const id = c.req.param('id');
+    const id = String(c.req.param('id'));
     const me = principalOf(c);
     if (me.type === 'staff' && me.id === id && (input.disabled || (input.role && input.role !== 'admin')))
       throw violationError([
@@ -130,6 +153,17 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
       after: r.after,
     });
     return item(c, 'Staff', iri(id), r.after);
-  });
+  };
+  for (const method of ['patch', 'put'] as const)
+    app[method](
+      '/admin/staff/:id',
+      op(
+        "Change a staff member's name, role, dealerships, or disable them (not yourself).",
+        { ...written(200, 'Updated'), ...problems(404) },
+        { requestBody: jsonBody(StaffUpdateInput) },
+      ),
+      byId,
+      update,
+    );
   return app;
 }
