@@ -40,13 +40,14 @@ try {
   await migrateToLatest(raw);
   const db = withLeadTables(raw);
   if (command === 'retention') {
-    const r = await purgeExpired(db, config.leads.retention, 'cli');
+    const r = await purgeExpired(db, { ...config.leads.retention, dataDir: config.dataDir }, 'cli');
     console.log(`Erased ${r.leads} lead(s) past retention.`, r.removed);
   } else {
     const done = await honourRequest(db, leadCrypto(config.leads.encryptionKey), {
       action: command === 'export' ? 'export' : 'erasure',
       subject: { email, idNumber },
       actor: 'cli',
+      dataDir: config.dataDir,
     });
     if (command === 'export')
       process.stdout.write(

@@ -49,7 +49,11 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   if (config.leads.encryptionKeyIsDev)
     logger.warn('LEAD_ENCRYPTION_KEY is not set: using the development key');
   const leadWorker = config.leads.worker ? startLeadWorker(deps, logger) : undefined;
-  const stopRetention = startRetention(withLeadTables(deps.db), { ...config.leads.retention, logger });
+  const stopRetention = startRetention(withLeadTables(deps.db), {
+    ...config.leads.retention,
+    dataDir: config.dataDir,
+    logger,
+  });
   const stopDigest = startDigest(deps, logger);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

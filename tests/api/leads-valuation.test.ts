@@ -3,10 +3,12 @@
  * EXIF and kept outside the public uploads; the lead links them for staff only, and names its car.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withLeadTables } from '../../src/server/db/schema-leads.ts';
+import { purgeExpired } from '../../src/server/leads/retention.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { enquiry, LEAD_ENV, messagesOf, post, type ViolationBody } from './lead-fixtures.ts';
 import { signedIn } from './staff-helpers.ts';
@@ -23,7 +25,7 @@ const phonePhoto = () =>
     })
     .toBuffer();
 
-const valuation = (photos: string[] = []) =>
+const valuation = (photos: string[] = [], more: Record<string, unknown> = {}) =>
   enquiry({
     form_name: 'valuation',
     make: 'Toyota',
@@ -33,6 +35,7 @@ const valuation = (photos: string[] = []) =>
     condition: 'Good',
     photos,
     dealer_slug: 'motus-subaru-pretoria',
+    ...more,
   });
 
 describe.each(ENGINES)('trade-in valuations on %s', (engine) => {
@@ -132,5 +135,48 @@ describe.each(ENGINES)('trade-in valuations on %s', (engine) => {
     expect(messagesOf(unknown.body)).toEqual({
       photos: 'A photo was not received; please remove it and add it again',
     });
+  });
+
+  const photoFile = (id: string) => join(dataDir, 'private', 'lead-photos', `${id}.jpg`);
+
+  it('shows a photo only to staff who may see its lead: another dealership’s dealer gets a 404', async () => {
+    const up = await upload(await phonePhoto());
+    expect((await post(api, PATH, valuation([up.body.id]))).status).toBe(201);
+    const path = `/api/lead_photos/${up.body.id}`;
+    const own = await signedIn(api, 'dealer', { dealers: ['motus-subaru-pretoria'] });
+    const other = await signedIn(api, 'dealer', { dealers: ['motus-subaru-durban'] });
+    expect((await api.fetch(path, { headers: own.headers })).status).toBe(200);
+    expect((await api.fetch(path, { headers: other.headers })).status).toBe(404);
+    // A photo no lead links (uploaded, never sent) is nobody's to see.
+    const loose = await upload(await phonePhoto());
+    const finance = await signedIn(api, 'finance');
+    expect((await api.fetch(`/api/lead_photos/${loose.body.id}`, { headers: finance.headers })).status).toBe(
+      404,
+    );
+  });
+
+  it('erases a person’s valuation photos with their leads (POPIA), and sweeps photos no lead claimed', async () => {
+    const email = `sipho.${randomUUID().slice(0, 8)}@example.co.za`;
+    const up = await upload(await phonePhoto());
+    expect((await post(api, PATH, valuation([up.body.id], { email }))).status).toBe(201);
+    expect(existsSync(photoFile(up.body.id))).toBe(true);
+    const admin = await signedIn(api, 'admin');
+    const erased = await api.json<{ removed: Record<string, number> }>('/api/admin/privacy_requests', {
+      method: 'POST',
+      headers: { ...admin.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ action: 'erasure', email }),
+    });
+    expect(erased.status).toBe(200);
+    expect(existsSync(photoFile(up.body.id))).toBe(false);
+
+    // Uploaded two days ago and never sent: the retention run deletes it; a fresh upload stays a day.
+    const stale = await upload(await phonePhoto());
+    const fresh = await upload(await phonePhoto());
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
+    utimesSync(photoFile(stale.body.id), twoDaysAgo, twoDaysAgo);
+    const policy = { leadMonths: 24, financeMonths: 12, dataDir };
+    await purgeExpired(withLeadTables(api.deps.db), policy, 'test');
+    expect(existsSync(photoFile(stale.body.id))).toBe(false);
+    expect(existsSync(photoFile(fresh.body.id))).toBe(true);
   });
 });

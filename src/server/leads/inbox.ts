@@ -31,6 +31,23 @@ export async function findLead(db: Kysely<LeadDatabase>, p: Principal, id: strin
   return lead as LeadRow;
 }
 
+/** The lead linking a valuation photo, among those the principal may see (else none: a 404). */
+export const leadWithPhoto = (db: Kysely<LeadDatabase>, p: Principal, photoId: string) =>
+  scoped(db.selectFrom('leads'), p)
+    .select('id')
+    .where('record', 'like', `%/api/lead_photos/${photoId}%`)
+    .executeTakeFirst();
+
+/** Whether any lead links this valuation photo (photo ids are UUIDs, so the LIKE needs no escaping). */
+export const photoLinked = async (db: Kysely<LeadDatabase>, photoId: string) =>
+  Boolean(
+    await db
+      .selectFrom('leads')
+      .select('id')
+      .where('record', 'like', `%/api/lead_photos/${photoId}%`)
+      .executeTakeFirst(),
+  );
+
 export interface InboxFilters {
   form: string | null;
   kind: string | null;

@@ -14,7 +14,7 @@ import {
 export async function honourRequest(
   db: Kysely<LeadDatabase>,
   crypto: LeadCrypto,
-  r: { action: 'export' | 'erasure'; subject: Subject; actor: string },
+  r: { action: 'export' | 'erasure'; subject: Subject; actor: string; dataDir: string },
 ) {
   const found = await findSubjectLeads(db, crypto, r.subject);
   const matchedBy = r.subject.email ? ('email' as const) : ('id_number' as const);
@@ -29,7 +29,7 @@ export async function honourRequest(
     });
     return { record, data, csv: exportCsv(data) };
   }
-  const removed = await eraseLeads(db, found.leads, found);
+  const removed = await eraseLeads(db, found.leads, found, r.dataDir);
   const record = await recordRequest(db, {
     action: 'erasure',
     matchedBy,

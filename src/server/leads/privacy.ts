@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { LeadDatabase, LeadsTable } from '../db/schema-leads.ts';
 import type { LeadCrypto } from './crypto.ts';
 import { personOf } from './inbox.ts';
+import { deleteLeadPhotos, photoIdsOf } from './photos.ts';
 
 export interface Subject {
   email?: string;
@@ -146,6 +147,8 @@ export async function eraseLeads(
   db: Kysely<LeadDatabase>,
   leads: LeadsTable[],
   names: { emails: Iterable<string>; idNumbers: Iterable<string> } = { emails: [], idNumbers: [] },
+  /** Where the valuation photos live (DATA_DIR): they are deleted once the rows are. */
+  dataDir?: string,
 ): Promise<Record<string, number>> {
   const ids = leads.map((l) => l.id);
   const removed: Record<string, number> = {};
@@ -207,6 +210,7 @@ export async function eraseLeads(
           .executeTakeFirst(),
       );
   });
+  if (dataDir) removed.lead_photos = await deleteLeadPhotos(dataDir, photoIdsOf(leads));
   return removed;
 }
 

@@ -7,11 +7,15 @@ import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import type { LeadDatabase } from '../db/schema-leads.ts';
 import type { Logger } from '../log.ts';
+import { photoLinked } from './inbox.ts';
+import { sweepUnclaimedPhotos } from './photos.ts';
 import { eraseLeads, recordRequest } from './privacy.ts';
 
 export interface RetentionPolicy {
   leadMonths: number;
   financeMonths: number;
+  /** DATA_DIR, where valuation photos live; without it only rows are erased. */
+  dataDir?: string;
 }
 
 export const monthsBefore = (now: Date, months: number) => {
@@ -37,8 +41,14 @@ export async function purgeExpired(
       ]),
     )
     .execute();
-  if (!expired.length) return { leads: 0, removed: {} as Record<string, number> };
-  const removed = await eraseLeads(db, expired);
+  const unclaimed = policy.dataDir
+    ? await sweepUnclaimedPhotos(policy.dataDir, (id) => photoLinked(db, id), now.getTime())
+    : 0;
+  if (!expired.length) return { leads: 0, removed: { unclaimed_photos: unclaimed } };
+  const removed = {
+    ...(await eraseLeads(db, expired, undefined, policy.dataDir)),
+    unclaimed_photos: unclaimed,
+  };
   await recordRequest(db, { action: 'retention', matchedBy: 'age', leads: expired.length, removed, actor });
   return { leads: expired.length, removed };
 }

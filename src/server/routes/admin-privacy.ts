@@ -63,6 +63,7 @@ export function adminPrivacyRoutes(deps: Deps) {
         action: input.action,
         subject: { email: input.email, idNumber: input.id_number },
         actor,
+        dataDir: deps.config.dataDir,
       });
       // The audit names the request, never the person.
       await audit(c, deps.db, deps.config.trustProxy, {

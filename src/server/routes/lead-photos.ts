@@ -9,12 +9,13 @@ import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { LeadPhoto } from '../../lib/contract/lead-photos.ts';
 import { LEAD_PHOTO_LIMITS, leadPhotoPath } from '../../lib/lead-photos.ts';
-import { requireScope } from '../auth/principal.ts';
+import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import { clientAddress } from '../http/proxy.ts';
 import { LD_JSON, notFound, problem, statusTitle } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
+import { leadWithPhoto } from '../leads/inbox.ts';
 import { readLeadPhoto, saveLeadPhoto } from '../leads/photos.ts';
 import { hitRateLimit } from '../leads/rate-limit.ts';
 import { ld, operation, problems } from '../openapi/describe.ts';
@@ -104,7 +105,7 @@ export function leadPhotoRoutes(deps: Deps) {
           400,
           [401, 'Staff only: a session or API key.'],
           [403, 'The role or key lacks leads:read.'],
-          404,
+          [404, 'No such photo in a lead this staff member may see.'],
         ),
       },
     }),
@@ -112,7 +113,8 @@ export function leadPhotoRoutes(deps: Deps) {
     byId,
     async (c) => {
       const id = c.req.valid('param').id;
-      const data = await readLeadPhoto(deps, id);
+      // Like the lead itself: only staff who may see the lead that links it (a dealer, their dealerships').
+      const data = (await leadWithPhoto(db, principalOf(c), id)) ? await readLeadPhoto(deps, id) : null;
       if (!data) throw notFound('Photo', id);
       return c.body(new Uint8Array(data), 200, {
         'Content-Type': 'image/jpeg',
