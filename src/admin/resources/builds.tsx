@@ -114,7 +114,7 @@ export function BuildsPage() {
   const pending = pendingOf(builds);
 
   return (
-    <Card sx={{ mt: 2 }}>
+    <Card sx={{ mt: 2, minWidth: 0, maxWidth: '100vw', overflow: 'hidden' }}>
       <Title title="Builds" />
       <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: 1 }}>
         <Typography variant="h6" component="h1" sx={{ flex: 1 }}>

@@ -57,7 +57,7 @@ export function StockImportPage() {
     });
 
   return (
-    <Card sx={{ mt: 2 }}>
+    <Card sx={{ mt: 2, minWidth: 0, maxWidth: '100vw', overflow: 'hidden' }}>
       <Title title="Stock import" />
       <CardContent>
         <Typography variant="h6" component="h1" gutterBottom>
