@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/log.ts';
 import { createCoordinator } from '../../src/server/publish/coordinator.ts';
 import { ENGINES } from './harness.ts';
+import { waitFor } from './lead-receivers.ts';
 import { auth, fakeBuilder, jsonAuth, openPublishApi, type PublishApi } from './publish-helpers.ts';
 
 type Build = {
@@ -163,8 +164,18 @@ describe.each(ENGINES)('builds on %s', (engine) => {
   it('two instances on one database never build at the same time (lease row)', async () => {
     api = await openPublishApi(engine);
     const otherFake = fakeBuilder(api.deps.db);
+    // Counts the other instance's attempts to take the lease, so the test waits for refusals, not for time.
+    let leaseTries = 0;
+    const otherDb = api.deps.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === 'UpdateQueryNode' && JSON.stringify(node.table).includes('"build_leases"'))
+          leaseTries++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
     const other = createCoordinator({
-      db: api.deps.db,
+      db: otherDb,
       buildsDir: api.buildsDir,
       apiUrl: 'http://127.0.0.1:9',
       logger: createLogger('silent'),
@@ -179,7 +190,12 @@ describe.each(ENGINES)('builds on %s', (engine) => {
       await api.coordinator.trigger('manual');
       await held.started;
       const waiting = await other.trigger('webhook');
-      await new Promise((ok) => setTimeout(ok, 150));
+      const tried = leaseTries;
+      await waitFor(
+        () => leaseTries >= tried + 2,
+        15_000,
+        'the second instance to be refused the lease twice',
+      );
       expect((await other.get(waiting.build.id))?.status).toBe('queued'); // the other instance holds the lease
       expect(otherFake.calls).toHaveLength(0);
       held.release();

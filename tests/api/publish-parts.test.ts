@@ -45,9 +45,11 @@ describe('queue', () => {
   it('runs one job at a time; a job pushed while one runs is pending until it has finished', async () => {
     const { queue, ran, gate } = openQueue();
     queue.push(job('first'));
+    queue.start();
     await new Promise((ok) => setImmediate(ok));
     expect(queue.pending()).toBeNull(); // the first left the queue when it started
     queue.push(job('second'));
+    queue.start();
     expect(queue.pending()?.id).toBe('second');
     expect(() => queue.push(job('third'))).toThrow(/already pending/);
     expect(ran).toEqual(['first']);
@@ -70,8 +72,10 @@ describe('queue', () => {
       onError: (j, err) => errors.push(`${j.id}: ${(err as Error).message}`),
     });
     queue.push(job('bad'));
+    queue.start();
     await queue.drained();
     queue.push(job('good'));
+    queue.start();
     await queue.drained();
     expect(errors).toEqual(['bad: boom']);
     expect(ran).toEqual(['bad', 'good']);
@@ -88,6 +92,7 @@ describe('queue', () => {
       onError: () => {},
     });
     queue.push(job('never'));
+    queue.start();
     await queue.stop();
     expect(ran).toEqual([]);
   });

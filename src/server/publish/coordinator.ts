@@ -127,7 +127,10 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
     queue.push({ id, publish: wants, inserted });
     await inserted;
     logger.info('build queued', { id, trigger });
-    return { build: await store.mustGet(id), coalesced: false };
+    // The answer shows the build as queued; the runner starts once it has been read.
+    const build = await store.mustGet(id);
+    queue.start();
+    return { build, coalesced: false };
   }
 
   /** Serves a succeeded build and stamps its publication time. */

@@ -13,8 +13,10 @@ export interface Job {
 export interface Queue {
   /** The job waiting for its turn, which new triggers can join. */
   pending: () => Job | null;
-  /** Queues a job (only when none is pending) and starts the runner if it is not running. */
+  /** Queues a job (only when none is pending); it waits for start(). */
   push: (job: Job) => void;
+  /** Starts the runner if it is not running. */
+  start: () => void;
   /** Whether a job is pending or running. */
   busy: () => boolean;
   /** Resolves once nothing is pending or running (or the queue is stopped). */
@@ -64,8 +66,8 @@ export function createQueue(opts: {
     push(job) {
       if (pending) throw new Error(`job ${pending.id} is already pending`);
       pending = job;
-      kick();
     },
+    start: kick,
     async drained() {
       while (!stopped) {
         if (running) await running;
