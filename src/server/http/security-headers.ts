@@ -55,7 +55,7 @@ export const CSP_BY_PATH: { prefix: string; policy: string }[] = [
 ];
 
 export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=(), magnetometer=(), gyroscope=(), accelerometer=(), interest-cohort=(), geolocation=(self)';
+  'camera=(), microphone=(), payment=(), usb=(), serial=(), magnetometer=(), gyroscope=(), accelerometer=(), geolocation=(self)';
 
 export function cspFor(path: string): string {
   return (
