@@ -53,6 +53,8 @@ export function createApiClient(
     vehicles: (dealerSlug: string, query: Partial<VehicleQuery>) =>
       get<HydraCollection<VehicleSummary>>(`${enc(dealerSlug)}/vehicles`, vehicleQueryString(query)),
     vehicle: (id: number | string) => get<VehicleDetail>(`vehicles/${enc(String(id))}`),
+    similar: (id: number | string) =>
+      get<HydraCollection<VehicleSummary>>(`vehicles/${enc(String(id))}/similar`),
     makes: (dealer?: string) => get<HydraCollection<Make>>('makes', cleanParams({ dealer })),
     filters: (make?: string, model?: string, dealer?: string) =>
       get<Filters>(make && model ? `filters/${enc(make)}/${enc(model)}` : 'filters', cleanParams({ dealer })),

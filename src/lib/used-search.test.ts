@@ -97,4 +97,34 @@ describe('used search rules (SPEC §4)', () => {
     expect(listingHeading(null, null)).toBe('Used Cars For Sale');
     expect(listingHeading('Toyota', 'Hilux')).toBe('Used Toyota Hilux For Sale');
   });
+
+  it('keeps the issue #11 filters in the URL and sends them to the API', () => {
+    const qs =
+      '?price[gte]=100000&price[lte]=300000&instalment[lte]=5000&year[gte]=2020&mileage[lte]=80000&body_type[]=suv&province[]=Gauteng&dealer[]=motus-subaru-durban&colour[]=White&q=forester';
+    const s = parseSearch('/pre-owned', qs, BASE);
+    expect(s.range).toEqual({
+      price: { gte: 100000, lte: 300000 },
+      instalment: { lte: 5000 },
+      year: { gte: 2020 },
+      mileage: { lte: 80000 },
+    });
+    expect(s).toMatchObject({
+      body_type: ['suv'],
+      province: ['Gauteng'],
+      dealers: ['motus-subaru-durban'],
+      colour: ['White'],
+      q: 'forester',
+    });
+    const url = searchUrl(s, BASE);
+    expect(url).toContain('instalment[lte]=5000');
+    const back = parseSearch('/pre-owned', url.slice(url.indexOf('?')), BASE);
+    expect(back).toEqual(s);
+    expect(apiQuery(s)).toMatchObject({ range: s.range, words: ['forester'] });
+  });
+
+  it('drops only the bad one of several new filters', () => {
+    const s = parseSearch('/pre-owned', '?price[lte]=cheap&year[gte]=2020&body_type[]=boat', BASE);
+    expect(s.range).toEqual({ year: { gte: 2020 } });
+    expect(s.body_type).toEqual([]);
+  });
 });

@@ -4,7 +4,17 @@
  * multi-select filters are query parameters. Pure, shared by the listing pages (build time) and the island.
  */
 import { isSlug } from './slug.ts';
-import { FUEL_TYPES, TRANSMISSION_TYPES, VEHICLE_STATES, type VehicleQuery } from './vehicle-query.ts';
+import {
+  type Bound,
+  FUEL_TYPES,
+  keywords,
+  parseVehicleQuery,
+  type RangeField,
+  TRANSMISSION_TYPES,
+  VEHICLE_STATES,
+  type VehicleQuery,
+  vehicleQueryString,
+} from './vehicle-query.ts';
 
 export const SORT_OPTIONS = [
   { value: '', label: 'Default' },
@@ -31,6 +41,13 @@ export interface SearchState {
   transmissionType: string[];
   vehicle_state: string[];
   fuelType: string[];
+  /** Issue #11 filters, in the page URL under their API names (`price[lte]=300000&body_type[]=suv`). */
+  range: Partial<Record<RangeField, Bound>>;
+  body_type: string[];
+  colour: string[];
+  province: string[];
+  dealers: string[];
+  q: string;
 }
 
 export const EMPTY_SEARCH: SearchState = {
@@ -41,7 +58,87 @@ export const EMPTY_SEARCH: SearchState = {
   transmissionType: [],
   vehicle_state: [],
   fuelType: [],
+  range: {},
+  body_type: [],
+  colour: [],
+  province: [],
+  dealers: [],
+  q: '',
 };
+
+/** Choices for the min/max selects (rand, model year, km, rand a month). */
+export const PRICE_STEPS = [
+  50_000, 100_000, 150_000, 200_000, 250_000, 300_000, 400_000, 500_000, 600_000, 800_000, 1_000_000,
+];
+export const BUDGET_STEPS = [2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 15_000];
+export const MILEAGE_STEPS = [10_000, 30_000, 50_000, 80_000, 100_000, 150_000, 200_000];
+export const yearSteps = (newest: number, oldest = 2012) =>
+  Array.from({ length: newest - oldest + 1 }, (_, i) => newest - i);
+
+/** The filters beyond SPEC §7, read from the query; a bad parameter is left out, the rest kept. */
+function extraFilters(
+  q: URLSearchParams,
+): Pick<SearchState, 'range' | 'body_type' | 'colour' | 'province' | 'dealers' | 'q'> {
+  const wanted = new URLSearchParams();
+  for (const [k, val] of q)
+    if (/^(price|year|mileage|instalment)\[|^(body_type|colour|province|dealer)(\[\])?$/.test(k))
+      wanted.append(k, val);
+  let parsed = parseVehicleQuery(wanted);
+  if (!parsed.ok) {
+    const bad = new Set(parsed.problems.map((p) => p.param));
+    for (const k of [...wanted.keys()]) if (bad.has(k) || bad.has(`${k}[]`)) wanted.delete(k);
+    parsed = parseVehicleQuery(wanted);
+  }
+  const r = parsed.ok ? parsed.query : undefined;
+  return {
+    range: r?.range ?? {},
+    body_type: r?.body_type ?? [],
+    colour: r?.colour ?? [],
+    province: r?.province ?? [],
+    dealers: r?.dealers ?? [],
+    q: (q.get('q') ?? '').trim().slice(0, 100),
+  };
+}
+
+/** The query string of the filters beyond SPEC §7, brackets left readable. */
+function extraQuery(state: SearchState): string {
+  return vehicleQueryString(extraApiQuery(state)).replace(/%5B/g, '[').replace(/%5D/g, ']');
+}
+
+function extraApiQuery(state: SearchState): Partial<VehicleQuery> {
+  const words = keywords(state.q);
+  return {
+    range: state.range,
+    body_type: state.body_type,
+    colour: state.colour,
+    province: state.province,
+    dealers: state.dealers,
+    ...(words.length ? { words } : {}),
+  };
+}
+
+/** How many filters are chosen (the count on the phone's Filters button). */
+export function chosenCount(state: SearchState): number {
+  const lists = [...MULTI_FILTER_NAMES, 'body_type', 'colour', 'province', 'dealers'] as const;
+  const bounds = Object.values(state.range).reduce((n, b) => n + Object.keys(b ?? {}).length, 0);
+  return (
+    lists.reduce((n, name) => n + state[name].length, 0) + bounds + (state.make ? 1 : 0) + (state.q ? 1 : 0)
+  );
+}
+
+/** A state with one range bound set (or cleared with undefined). */
+export function withBound(
+  state: SearchState,
+  field: RangeField,
+  bound: keyof Bound,
+  value: number | undefined,
+) {
+  const next = { ...state.range[field], [bound]: value };
+  if (value === undefined) delete next[bound];
+  const range = { ...state.range, [field]: next };
+  if (!Object.keys(next).length) delete range[field];
+  return { range };
+}
 
 function pick(raw: string[], allowed: readonly string[]): string[] {
   const out: string[] = [];
@@ -72,7 +169,7 @@ export function parseSearch(pathname: string, search: string, basePath: string):
   for (const name of MULTI_FILTER_NAMES) {
     state[name] = pick([...q.getAll(name), ...q.getAll(`${name}[]`)], MULTI_FILTERS[name].values);
   }
-  return state;
+  return { ...state, ...extraFilters(q) };
 }
 
 /** The page URL of a state: `{base}/{make}/{model}?page=2&sortBy=price,asc&fuelType=Diesel`. */
@@ -83,6 +180,8 @@ export function searchUrl(state: SearchState, basePath: string): string {
   const parts: string[] = [];
   for (const name of MULTI_FILTER_NAMES)
     for (const v of state[name]) parts.push(`${name}=${encodeURIComponent(v)}`);
+  const extra = extraQuery(state);
+  if (extra) parts.push(extra);
   if (state.sort) parts.push(`sortBy=${state.sort}`); // 'price,asc' is URL-safe as it stands
   if (state.page > 1) parts.push(`page=${state.page}`);
   return parts.length ? `${path}?${parts.join('&')}` : path;
@@ -101,6 +200,7 @@ export function apiQuery(state: SearchState, withPage = true): Partial<VehicleQu
     transmissionType: state.transmissionType,
     vehicle_state: state.vehicle_state,
     fuelType: state.fuelType,
+    ...extraApiQuery(state),
   };
 }
 

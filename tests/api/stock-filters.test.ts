@@ -126,3 +126,35 @@ describe.each(ENGINES)('stock filters on %s', (engine) => {
     }
   });
 });
+
+describe.each(ENGINES)('similar cars on %s', (engine) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await openTestApi(engine);
+  });
+  afterAll(() => api.close());
+
+  it('offers at most 4 other cars, the same model first, then the same body type in the price band', async () => {
+    const r = await api.json<Collection>('/api/vehicles/100001/similar');
+    expect(r.status).toBe(200);
+    const cars = r.body['hydra:member'];
+    expect(cars.length).toBeGreaterThan(0);
+    expect(cars.length).toBeLessThanOrEqual(4);
+    expect(cars.map((c) => c.id)).not.toContain(100001);
+    const foresters = (await api.json<Collection>(`${LIST}?make_slug=subaru&model_slug=forester`)).body;
+    const others = foresters['hydra:totalItems'] - 1;
+    const sameModel = cars.findIndex((c) => c.model_slug !== 'forester');
+    if (others >= 4) expect(cars.every((c) => c.model_slug === 'forester')).toBe(true);
+    else {
+      expect(sameModel).toBe(others);
+      for (const car of cars.slice(others)) {
+        expect(car.price).toBeGreaterThanOrEqual(489900 * 0.75);
+        expect(car.price).toBeLessThanOrEqual(489900 * 1.25);
+      }
+    }
+  });
+
+  it('404s an unknown car', async () => {
+    expect((await api.fetch('/api/vehicles/999999/similar')).status).toBe(404);
+  });
+});

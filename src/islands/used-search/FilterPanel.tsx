@@ -5,7 +5,19 @@
  */
 import { useId } from 'react';
 import type { Facet, Filters } from '../../lib/contract.ts';
-import { MULTI_FILTER_NAMES, MULTI_FILTERS, type SearchState, toggleFilter } from '../../lib/used-search.ts';
+import { formatMileage, formatPrice } from '../../lib/format.ts';
+import {
+  BUDGET_STEPS,
+  MILEAGE_STEPS,
+  MULTI_FILTER_NAMES,
+  MULTI_FILTERS,
+  PRICE_STEPS,
+  type SearchState,
+  toggleFilter,
+  withBound,
+  yearSteps,
+} from '../../lib/used-search.ts';
+import type { Bound, RangeField } from '../../lib/vehicle-query.ts';
 
 interface Props {
   state: SearchState;
@@ -17,12 +29,154 @@ interface Props {
 
 const countOf = (facets: Facet[], value: string) => facets.find((f) => f.value === value)?.count;
 
+interface BoundProps {
+  id: string;
+  label: string;
+  field: RangeField;
+  bound: keyof Bound;
+  steps: number[];
+  format: (n: number) => string;
+  any: string;
+  state: SearchState;
+  onChange: Props['onChange'];
+}
+
+/** One end of a range as a select: "Any" or a step (the URL's own value kept when it is not a step). */
+function BoundSelect({ id, label, field, bound, steps, format, any, state, onChange }: BoundProps) {
+  const value = state.range[field]?.[bound];
+  const options =
+    value === undefined || steps.includes(value) ? steps : [...steps, value].sort((a, b) => a - b);
+  return (
+    <div className="us-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(e) =>
+          onChange(withBound(state, field, bound, e.target.value ? Number(e.target.value) : undefined))
+        }
+      >
+        <option value="">{any}</option>
+        {options.map((n) => (
+          <option key={n} value={n}>
+            {format(n)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const rand = (n: number) => formatPrice(n);
+const perMonth = (n: number) => `${formatPrice(n)} p/m`;
+const plain = (n: number) => String(n);
+
+interface ChecksProps {
+  legend: string;
+  name: 'body_type' | 'colour' | 'province' | 'dealers';
+  facets: { value: string; label?: string; count: number }[];
+  state: SearchState;
+  onChange: Props['onChange'];
+}
+
+/** A list filter whose values come from the facets (only values with stock, plus any already chosen). */
+function FacetChecks({ legend, name, facets, state, onChange }: ChecksProps) {
+  const chosen = state[name];
+  const shown = facets.filter((f) => f.count > 0 || chosen.includes(f.value));
+  if (shown.length < 2 && !chosen.length) return null;
+  return (
+    <details className="us-acc" open={chosen.length > 0}>
+      <summary>
+        {legend}
+        {chosen.length > 0 && <span className="us-acc-count"> ({chosen.length} chosen)</span>}
+      </summary>
+      <fieldset>
+        <legend className="visually-hidden">{legend}</legend>
+        {shown.map((f) => (
+          <label key={f.value} className="us-check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(f.value)}
+              onChange={(e) => onChange({ [name]: toggleFilter(chosen, f.value, e.target.checked) })}
+            />
+            {f.label ?? f.value}
+            <span className="us-count"> ({f.count})</span>
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
 export function FilterPanel({ state, filters, onChange, labelOf }: Props) {
   const id = useId();
   const make = filters.makes.find((m) => m.slug === state.make);
   const models = make?.models ?? [];
+  const newest = Math.max(filters.ranges.year.max ?? 0, new Date().getFullYear());
+  const bound = (
+    field: RangeField,
+    b: keyof Bound,
+    label: string,
+    steps: number[],
+    format: (n: number) => string,
+    any: string,
+  ) => (
+    <BoundSelect
+      id={`${id}-${field}-${b}`}
+      label={label}
+      field={field}
+      bound={b}
+      steps={steps}
+      format={format}
+      any={any}
+      state={state}
+      onChange={onChange}
+    />
+  );
   return (
     <div className="us-filters">
+      <form
+        className="us-field us-q"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const q = new FormData(e.currentTarget).get('q');
+          onChange({ q: typeof q === 'string' ? q.trim() : '' });
+        }}
+      >
+        <label htmlFor={`${id}-q`}>Keywords</label>
+        <span className="us-q-row">
+          <input
+            id={`${id}-q`}
+            name="q"
+            type="search"
+            defaultValue={state.q}
+            key={state.q}
+            maxLength={100}
+            placeholder="e.g. Forester diesel"
+          />
+          <button type="submit" className="btn btn--ghost">
+            Search
+          </button>
+        </span>
+      </form>
+      <fieldset className="us-range">
+        <legend>Monthly budget</legend>
+        {bound('instalment', 'lte', 'Up to', BUDGET_STEPS, perMonth, 'Any budget')}
+      </fieldset>
+      <fieldset className="us-range">
+        <legend>Price</legend>
+        {bound('price', 'gte', 'From', PRICE_STEPS, rand, 'Any')}
+        {bound('price', 'lte', 'To', PRICE_STEPS, rand, 'Any')}
+      </fieldset>
+      <fieldset className="us-range">
+        <legend>Year</legend>
+        {bound('year', 'gte', 'From', yearSteps(newest), plain, 'Any')}
+        {bound('year', 'lte', 'To', yearSteps(newest), plain, 'Any')}
+      </fieldset>
+      <fieldset className="us-range">
+        <legend>Mileage</legend>
+        {bound('mileage', 'lte', 'Up to', MILEAGE_STEPS, formatMileage, 'Any mileage')}
+      </fieldset>
       <div className="us-field">
         <label htmlFor={`${id}-make`}>Make</label>
         <select
@@ -95,6 +249,28 @@ export function FilterPanel({ state, filters, onChange, labelOf }: Props) {
           </details>
         );
       })}
+      <FacetChecks
+        legend="Body type"
+        name="body_type"
+        facets={filters.body_type}
+        state={state}
+        onChange={onChange}
+      />
+      <FacetChecks
+        legend="Province"
+        name="province"
+        facets={filters.province}
+        state={state}
+        onChange={onChange}
+      />
+      <FacetChecks
+        legend="Dealership"
+        name="dealers"
+        facets={filters.dealer}
+        state={state}
+        onChange={onChange}
+      />
+      <FacetChecks legend="Colour" name="colour" facets={filters.colour} state={state} onChange={onChange} />
     </div>
   );
 }

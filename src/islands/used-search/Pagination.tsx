@@ -28,6 +28,10 @@ export function Pagination({ page, pages, hrefOf, onPage }: Props) {
             <span className="us-page-off">Previous</span>
           )}
         </li>
+        {/* Phones show this instead of the numbers, so the row never wraps. */}
+        <li className="us-page-now">
+          Page {page} of {pages}
+        </li>
         {pageWindow(page, pages).map((n, i) =>
           n === null ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
@@ -35,7 +39,7 @@ export function Pagination({ page, pages, hrefOf, onPage }: Props) {
               …
             </li>
           ) : (
-            <li key={n}>
+            <li key={n} className="us-num">
               <a
                 href={hrefOf(n)}
                 aria-current={n === page ? 'page' : undefined}

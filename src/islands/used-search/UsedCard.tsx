@@ -7,6 +7,7 @@ import { financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
 import { withDealer } from '../../lib/urls.ts';
 import { Picture } from '../picture/Picture.tsx';
+import './used-card.css';
 
 const SIZES = '(min-width: 1200px) 290px, (min-width: 900px) 30vw, (min-width: 600px) 50vw, 100vw';
 
@@ -15,9 +16,11 @@ interface Props {
   site: string | null;
   /** The first cards are above the fold: load them at once. */
   eager: boolean;
+  /** h2 in the listing; h3 where the cards sit under a section heading. */
+  heading?: 'h2' | 'h3';
 }
 
-export function UsedCard({ car, site, eager }: Props) {
+export function UsedCard({ car, site, eager, heading: Heading = 'h2' }: Props) {
   const f = financeSummary({ price: car.price });
   const name = `${car.year} ${car.make} ${car.model}`;
   return (
@@ -36,9 +39,9 @@ export function UsedCard({ car, site, eager }: Props) {
       )}
       <div className="card-body uc-body">
         {car.state_of_vehicle === 'Demo' && <span className="uc-badge">Demo</span>}
-        <h2 className="uc-title card-link">
+        <Heading className="uc-title card-link">
           <a href={withDealer(car.uri, site)}>{name}</a>
-        </h2>
+        </Heading>
         {car.variant && <p className="uc-variant">{car.variant}</p>}
         <ul className="uc-specs">
           <li>

@@ -6,9 +6,9 @@
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import { segmentLabel } from '../../lib/breadcrumbs.ts';
 import {
+  chosenCount,
   EMPTY_SEARCH,
   listingHeading,
-  MULTI_FILTER_NAMES,
   pageCount,
   SORT_OPTIONS,
   type SortValue,
@@ -16,6 +16,7 @@ import {
 import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
 import { FilterPanel } from './FilterPanel.tsx';
 import { Pagination } from './Pagination.tsx';
+import { QuickFilters } from './QuickFilters.tsx';
 import { SkeletonCard, UsedCard } from './UsedCard.tsx';
 import { type SearchInit, useUsedSearch } from './useUsedSearch.ts';
 import './used-search.css';
@@ -39,7 +40,7 @@ export default function UsedSearch({ site, ...init }: Props) {
   const makeName = state.make ? (make?.name ?? segmentLabel(state.make)) : null;
   const modelName = state.make && state.model ? (model?.name ?? segmentLabel(state.model)) : null;
   const pages = pageCount(s.total, USED_PAGE_SIZE);
-  const chosen = MULTI_FILTER_NAMES.reduce((n, name) => n + state[name].length, 0) + (state.make ? 1 : 0);
+  const chosen = chosenCount(state);
 
   useEffect(() => {
     const d = drawer.current;
@@ -115,6 +116,7 @@ export default function UsedSearch({ site, ...init }: Props) {
             </div>
             <span className="us-toolbar-reset">{resetLink}</span>
           </div>
+          <QuickFilters state={state} onChange={s.change} />
 
           {status === 'error' ? (
             <div className="us-message" role="alert">
@@ -150,8 +152,8 @@ export default function UsedSearch({ site, ...init }: Props) {
             />
           )}
           <p className="us-disclaimer">
-            Instalments are estimates at 0% deposit, a 40% balloon, 12% interest a year and 72 months. They
-            exclude fees, insurance and bank initiation fees and are not binding.
+            Instalments are estimates at 0% deposit, a 40% balloon of the price, 12% interest a year and 72
+            months. They exclude fees, insurance and bank initiation fees and are not binding.
           </p>
         </div>
       </div>

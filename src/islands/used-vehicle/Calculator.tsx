@@ -97,12 +97,13 @@ export function Calculator({ price }: { price: number }) {
           </button>
         </div>
         <div className="uv-calc-result" aria-live="polite">
+          <h3 className="uv-calc-result-title">Your estimate</h3>
           {result ? (
             <FinanceTerms
               f={result}
               deposit={values.deposit ?? 0}
               balloonPercent={values.balloon ?? 0}
-              label="Calculator result"
+              label="Your estimate"
             />
           ) : (
             <p className="uv-calc-wait">Correct the highlighted field to see your instalment.</p>

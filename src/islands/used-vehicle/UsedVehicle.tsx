@@ -5,14 +5,18 @@
  */
 import { useEffect, useState } from 'react';
 import { createApiClient } from '../../lib/api.ts';
-import type { VehicleDetail } from '../../lib/contract.ts';
+import { carQuery, stockNumber } from '../../lib/contact.ts';
+import type { VehicleDetail, VehicleSummary } from '../../lib/contract.ts';
 import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
-import { withDealer } from '../../lib/urls.ts';
+import { paths, withDealer } from '../../lib/urls.ts';
+import { BODY_TYPE_LABELS } from '../../lib/vehicle-query.ts';
 import { Calculator } from './Calculator.tsx';
+import { type DealerContact, DealerPanel } from './DealerPanel.tsx';
 import { Disclaimer } from './Disclaimer.tsx';
 import { FinanceTerms } from './FinanceTerms.tsx';
 import { Gallery } from './Gallery.tsx';
+import { SimilarCars } from './SimilarCars.tsx';
 import './used-vehicle.css';
 
 interface Props {
@@ -22,6 +26,8 @@ interface Props {
   vehicle?: VehicleDetail;
   /** {page path}/enquire as built (recomputed from the address in the browser). */
   enquireHref?: string;
+  /** Every dealership's contact details: the car's own is picked by its dealer_slug. */
+  dealers: DealerContact[];
 }
 
 type View =
@@ -35,13 +41,14 @@ const PATH = /\/pre-owned\/([a-z0-9-]+)\/([a-z0-9-]+)\/(\d+)\/?$/;
 const statusOf = (err: unknown) => (err as { response?: Response }).response?.status;
 export const carName = (v: VehicleDetail) => `${v.year} ${v.make} ${v.model} ${v.variant}`.trim();
 
-export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
+export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Props) {
   const [view, setView] = useState<View>(vehicle ? { kind: 'ready', v: vehicle } : { kind: 'loading' });
   const [enquire, setEnquire] = useState(enquireHref ?? '');
   const [attempt, setAttempt] = useState(0);
   const [slugs, setSlugs] = useState<{ make: string; model: string } | null>(
     vehicle ? { make: vehicle.make_slug, model: vehicle.model_slug } : null,
   );
+  const [similar, setSimilar] = useState<VehicleSummary[] | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on mount and on each retry
   useEffect(() => {
@@ -51,7 +58,12 @@ export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
     setSlugs((s) => s ?? { make, model });
     setEnquire(`${window.location.pathname.replace(/\/+$/, '')}/enquire`);
     let live = true;
-    createApiClient(window.location.origin, { retry: 1, timeout: 15_000 })
+    const client = createApiClient(window.location.origin, { retry: 1, timeout: 15_000 });
+    client
+      .similar(id)
+      .then((list) => live && setSimilar(list['hydra:member']))
+      .catch((err: unknown) => console.warn('Could not load similar cars', err));
+    client
       .vehicle(id)
       .then((v) => {
         if (!live) return;
@@ -113,6 +125,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
             All used cars
           </a>
         </p>
+        {similar && similar.length > 0 && <SimilarCars cars={similar} site={site} />}
       </div>
     );
   }
@@ -127,11 +140,12 @@ export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
     ['Fuel', v.fuel_type],
     ['Colour', v.exterior_color],
     ['Condition', v.state_of_vehicle],
-    [
-      'Body',
-      v.body_type.toUpperCase() === 'SUV' ? 'SUV' : v.body_type.replace(/^\w/, (c) => c.toUpperCase()),
-    ],
+    ['Body', BODY_TYPE_LABELS[v.body_type as keyof typeof BODY_TYPE_LABELS] ?? v.body_type],
+    ['Stock number', stockNumber(v)],
   ];
+  const features = keyFeatures(v);
+  const dealer = dealers.find((d) => d.slug === v.dealer_slug);
+  const prefill = carQuery(v);
   return (
     <article className="uv">
       <div className="uv-top">
@@ -143,19 +157,21 @@ export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
           <h1>
             {v.year} {v.make} {v.model} <span className="uv-variant">{v.variant}</span>
           </h1>
+          <p className="uv-stock">Stock no. {stockNumber(v)}</p>
           <p className="uv-price">
             <span className="visually-hidden">Price: </span>
             {formatPrice(v.price)}
           </p>
           <p className="uv-headline">
-            From <strong>{formatMoney(f.instalment)}</strong> p/m | {FINANCE_DEFAULTS.depositPercent}% Deposit
-            | {FINANCE_DEFAULTS.termMonths} Months | {FINANCE_DEFAULTS.interestRate}% Interest
+            <span className="uv-label">Advertised example:</span> From{' '}
+            <strong>{formatMoney(f.instalment)}</strong> p/m | {FINANCE_DEFAULTS.depositPercent}% Deposit |{' '}
+            {FINANCE_DEFAULTS.termMonths} Months | {FINANCE_DEFAULTS.interestRate}% Interest
           </p>
           <FinanceTerms
             f={f}
             deposit={0}
             balloonPercent={FINANCE_DEFAULTS.balloonPercent}
-            label="Finance summary"
+            label="Advertised example"
           />
           <div className="uv-actions">
             <a className="btn" href={enquire}>
@@ -163,15 +179,28 @@ export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
             </a>
             <Disclaimer />
           </div>
-          <p className="uv-dealer">
-            At <strong>{v.dealer_name}</strong>, {v.dealer_province}
-          </p>
+          <ul className="uv-next">
+            <li>
+              <a href={`${withDealer(paths.finance(), site)}?${prefill}`}>Apply for finance on this car</a>
+            </li>
+            <li>
+              <a href={`${enquire}?type=test-drive&${prefill}`}>Book a test drive of this car</a>
+            </li>
+          </ul>
+          <DealerPanel dealer={dealer} name={v.dealer_name} province={v.dealer_province} car={v} />
         </div>
       </div>
       <div className="uv-details">
         <section aria-labelledby="uv-about">
           <h2 id="uv-about">About this car</h2>
           {v.description && <p>{v.description}</p>}
+          <h3 className="uv-sub">Key features</h3>
+          <ul className="uv-features">
+            {features.map((x) => (
+              <li key={x}>{x}</li>
+            ))}
+          </ul>
+          <h3 className="uv-sub">Specifications</h3>
           <dl className="uv-facts">
             {facts.map(([dt, dd]) => (
               <div key={dt}>
@@ -183,8 +212,24 @@ export default function UsedVehicle({ site, vehicle, enquireHref }: Props) {
         </section>
         <Calculator price={v.price} />
       </div>
+      {similar && similar.length > 0 && <SimilarCars cars={similar} site={site} />}
     </article>
   );
+}
+
+/** Highlights a buyer scans for: how it drives, how far it has gone, and what the description promises. */
+function keyFeatures(v: VehicleDetail): string[] {
+  const km = v.mileage['hydra:member'][0] ?? 0;
+  const out = [
+    `${v.transmission} gearbox`,
+    `${v.fuel_type} engine`,
+    `${formatMileage(km)} on the clock`,
+    v.state_of_vehicle === 'Demo' ? 'Ex-demo: balance of the factory warranty' : `${v.year} model`,
+  ];
+  // The description's later sentences are the dealer's own selling points ("Full service history …").
+  const sentences = v.description.split(/(?<=\.)\s+/).slice(1);
+  for (const s of sentences) if (s.length <= 90) out.push(s.replace(/\.$/, ''));
+  return out;
 }
 
 function Skeleton() {

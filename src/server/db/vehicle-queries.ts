@@ -184,3 +184,48 @@ export async function rangesOf(db: Kysely<Database>, filter: StockFilter) {
   );
   return Object.fromEntries(entries) as Record<RangeField, { min: number | null; max: number | null }>;
 }
+
+/** How far from this car's price a "similar" car of the same body type may be (a fraction of it). */
+export const SIMILAR_PRICE_BAND = 0.25;
+export const SIMILAR_MAX = 4;
+
+/**
+ * Up to four other available cars like this one: the same make and model first, then the same body
+ * type within the price band; closest in price first within each group, never the car itself.
+ */
+export async function similarStock(
+  db: Kysely<Database>,
+  car: { id: number; make_slug: string; model_slug: string; body_type: string; price: number },
+) {
+  const base = () =>
+    db
+      .selectFrom('vehicles')
+      .innerJoin('dealers', 'dealers.slug', 'vehicles.dealer_slug')
+      .selectAll('vehicles')
+      .select(['dealers.dealer_name', 'dealers.province as dealer_province'])
+      .where('vehicles.status', '=', 'available')
+      .where('vehicles.id', '!=', car.id)
+      .orderBy(sql`abs(vehicles.price - ${car.price})`)
+      .orderBy('vehicles.id')
+      .limit(SIMILAR_MAX);
+  const sameModel = await base()
+    .where('vehicles.make_slug', '=', car.make_slug)
+    .where('vehicles.model_slug', '=', car.model_slug)
+    .execute();
+  if (sameModel.length >= SIMILAR_MAX) return sameModel;
+  const sameBody = await base()
+    .where('vehicles.body_type', '=', car.body_type)
+    .where((eb) =>
+      eb.not(
+        eb.and([
+          eb('vehicles.make_slug', '=', car.make_slug),
+          eb('vehicles.model_slug', '=', car.model_slug),
+        ]),
+      ),
+    )
+    .where('vehicles.price', '>=', Math.floor(car.price * (1 - SIMILAR_PRICE_BAND)))
+    .where('vehicles.price', '<=', Math.ceil(car.price * (1 + SIMILAR_PRICE_BAND)))
+    .limit(SIMILAR_MAX - sameModel.length)
+    .execute();
+  return [...sameModel, ...sameBody];
+}

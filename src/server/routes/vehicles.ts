@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import { VehicleDetail, VehicleSummary } from '../../lib/contract/vehicles.ts';
 import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
-import { getStockItem, listStock } from '../db/vehicle-queries.ts';
+import { getStockItem, listStock, similarStock } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { photosByVehicle } from '../media/photos.ts';
@@ -29,6 +29,30 @@ export function vehicleRoutes(deps: Deps) {
       const photos = await photosByVehicle(deps.db, [id]);
       const car = presentVehicleDetail(row, photos.get(id));
       return item(c, 'Vehicle', car['@id'], car);
+    },
+  );
+
+  app.get(
+    '/vehicles/:id/similar',
+    read(
+      'Up to 4 other available cars like this one: the same model first, then the same body type within 25% of its price.',
+      tags,
+      collectionOf(VehicleSummary),
+      404,
+    ),
+    checkPath(v.object({ id: pathId('Vehicle') })),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const car = await getStockItem(deps.db, id);
+      if (!car) throw notFound('Vehicle', String(id));
+      const rows = await similarStock(deps.db, car);
+      const mains = await photosByVehicle(
+        deps.db,
+        rows.map((r) => r.id),
+        true,
+      );
+      const members = rows.map((r) => presentVehicleSummary(r, mains.get(r.id)));
+      return collection(c, 'Vehicle', members, members.length);
     },
   );
 

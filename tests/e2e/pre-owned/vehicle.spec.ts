@@ -35,10 +35,10 @@ test('the showcase car shows its values, finance summary and disclosures', async
     )
     .toBe(`Price:${money(SHOWCASE.price, false)}`);
   await expect(main.getByText('45 200 km', { exact: true })).toBeVisible();
-  await expect(main.getByText(/Subaru West Rand/)).toBeVisible();
+  await expect(main.getByRole('heading', { name: /^At Subaru West Rand/ })).toBeVisible();
 
   const expected = instalment(SHOWCASE.price, 0, 40, 12, 72);
-  const summaryList = main.getByLabel('Finance summary');
+  const summaryList = main.getByLabel('Advertised example');
   await expect
     .poll(async () => squash(await summaryList.textContent()))
     .toContain(`Monthlyinstalment${money(expected)}`);
@@ -64,7 +64,7 @@ test('the calculator agrees with an independent computation, hints on non-number
   await calc.getByRole('textbox', { name: /Interest rate/ }).fill('10,5');
   await calc.getByRole('textbox', { name: /Term/ }).fill('60');
   const expected = instalment(SHOWCASE.price, 50_000, 30, 10.5, 60);
-  const result = calc.getByLabel('Calculator result');
+  const result = calc.getByLabel('Your estimate');
   await expect
     .poll(async () => squash(await result.textContent()))
     .toContain(`Monthlyinstalment${money(expected)}`);

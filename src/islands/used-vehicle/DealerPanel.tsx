@@ -1,0 +1,58 @@
+/**
+ * The dealership that owns the car: name, address, opening hours, a `tel:` link and WhatsApp
+ * click-to-chat with a message naming the car and its stock number (issue #11: every car reaches its
+ * own dealer, not the site's default one).
+ */
+
+import { OPENING_HOURS } from '../../lib/brand.ts';
+import { type LeadCar, telHref, whatsappHref } from '../../lib/contact.ts';
+import type { Dealer } from '../../lib/contract.ts';
+
+export type DealerContact = Pick<Dealer, 'slug' | 'dealerName' | 'address' | 'dealer_contact_no' | 'uri'>;
+
+interface Props {
+  dealer: DealerContact | undefined;
+  /** The car's dealer name and province, shown even if the contact list lacks the dealer. */
+  name: string;
+  province: string;
+  car: LeadCar;
+}
+
+export function DealerPanel({ dealer, name, province, car }: Props) {
+  return (
+    <section className="uv-dealer" aria-labelledby="uv-dealer-title">
+      <h2 id="uv-dealer-title" className="uv-dealer-title">
+        At {name}, {province}
+      </h2>
+      {dealer && (
+        <>
+          <p className="uv-dealer-address">{dealer.address}</p>
+          <p className="uv-dealer-links">
+            <a className="btn btn--ghost" href={telHref(dealer.dealer_contact_no)}>
+              Call {dealer.dealer_contact_no}
+            </a>
+            <a
+              className="btn btn--ghost uv-wa"
+              href={whatsappHref(dealer.dealer_contact_no, car)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              WhatsApp<span className="visually-hidden"> {name} about this car (opens WhatsApp)</span>
+            </a>
+          </p>
+          <details className="uv-hours">
+            <summary>Opening hours</summary>
+            <dl>
+              {OPENING_HOURS.map((h) => (
+                <div key={h.label}>
+                  <dt>{h.label}</dt>
+                  <dd className="uv-hours-time">{h.opens ? `${h.opens} – ${h.closes}` : 'Closed'}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
