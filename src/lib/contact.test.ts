@@ -8,6 +8,7 @@ const car = {
   model: 'Forester',
   variant: '2.5i-S ES',
   price: 489900,
+  stock_number: 'U100001',
   make_slug: 'subaru',
   model_slug: 'forester',
 };
@@ -23,7 +24,7 @@ describe('contact links', () => {
     expect(href.startsWith('https://wa.me/27119581800?text=')).toBe(true);
     const text = new URL(href).searchParams.get('text') ?? '';
     expect(text).toContain('2022 Subaru Forester 2.5i-S ES');
-    expect(text).toContain('stock no. 100001');
+    expect(text).toContain('stock no. U100001');
   });
   it('carries the car to the lead forms in the query string', () => {
     expect(Object.fromEntries(new URLSearchParams(carQuery(car)))).toEqual({
@@ -31,7 +32,7 @@ describe('contact links', () => {
       model: 'Forester',
       year: '2022',
       price: '489900',
-      stock: '100001',
+      stock: 'U100001',
       vehicle: '100001',
     });
   });

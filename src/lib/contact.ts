@@ -16,10 +16,13 @@ export function waNumber(number: string): string {
   return digits.startsWith('0') ? `27${digits.slice(1)}` : digits;
 }
 
-export type LeadCar = Pick<VehicleSummary, 'id' | 'year' | 'make' | 'model' | 'variant' | 'price'>;
+export type LeadCar = Pick<
+  VehicleSummary,
+  'id' | 'year' | 'make' | 'model' | 'variant' | 'price' | 'stock_number'
+>;
 
 /** The stock number buyers quote to the dealer. */
-export const stockNumber = (car: Pick<VehicleSummary, 'id'>) => String(car.id);
+export const stockNumber = (car: Pick<VehicleSummary, 'stock_number'>) => car.stock_number;
 
 export const carTitle = (car: LeadCar) => `${car.year} ${car.make} ${car.model} ${car.variant}`.trim();
 

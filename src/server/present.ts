@@ -176,6 +176,7 @@ function summary(v: VehicleWithDealer, image: Image | null): VehicleSummary {
     dealer_slug: v.dealer_slug,
     dealer_name: v.dealer_name,
     dealer_province: v.dealer_province,
+    stock_number: v.stock_number,
   };
 }
 
@@ -191,6 +192,7 @@ export function presentVehicleDetail(v: VehicleWithDealer, photos?: PhotoRow[]):
     },
     mileage: { '@type': 'hydra:Collection', 'hydra:member': [v.mileage], 'hydra:totalItems': 1, unit: 'km' },
     body_type: v.body_type,
+    vin: v.vin,
     description: v.description,
     status: v.status,
     available: v.status === 'available',

@@ -2,8 +2,11 @@
 import type { Variant } from '../lib/contract.ts';
 import { kwToHp } from '../lib/format.ts';
 
+/** "6-speed manual"; a type that already names its speeds ("6-speed manual", "Single-speed …") stands alone. */
 export const transmissionText = (v: Pick<Variant, 'transmission' | 'transmission_type'>): string =>
-  v.transmission > 0 ? `${v.transmission}-speed ${v.transmission_type}` : v.transmission_type;
+  v.transmission > 0 && !/speed/i.test(v.transmission_type)
+    ? `${v.transmission}-speed ${v.transmission_type}`
+    : v.transmission_type;
 
 export const powerText = (kw: number): string => `${kw} kW (${kwToHp(kw)} hp)`;
 

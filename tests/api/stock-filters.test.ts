@@ -154,6 +154,12 @@ describe.each(ENGINES)('similar cars on %s', (engine) => {
     }
   });
 
+  it('gives the stock number buyers quote, and the VIN slot', async () => {
+    const car = (await api.json<{ stock_number: string; vin: string | null }>('/api/vehicles/100001')).body;
+    expect(car.stock_number).toBe('U100001');
+    expect(car).toHaveProperty('vin');
+  });
+
   it('404s an unknown car', async () => {
     expect((await api.fetch('/api/vehicles/999999/similar')).status).toBe(404);
   });

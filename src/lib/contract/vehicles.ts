@@ -28,6 +28,7 @@ const summaryEntries = {
   dealer_slug: v.string(),
   dealer_name: v.string(),
   dealer_province: v.string(),
+  stock_number: v.pipe(v.string(), v.description("The dealer's stock number, quoted by buyers.")),
 };
 
 export const VehicleSummary = named('VehicleSummary', v.object(summaryEntries));
@@ -49,6 +50,7 @@ export const VehicleDetail = named(
       unit: v.literal('km'),
     }),
     body_type: v.string(),
+    vin: v.pipe(v.nullable(v.string()), v.description('Vehicle identification number, when known.')),
     description: v.string(),
     status: v.picklist(STOCK_STATUSES),
     available: v.boolean(),

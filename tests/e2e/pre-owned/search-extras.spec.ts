@@ -108,10 +108,10 @@ test.describe('the vehicle page', () => {
     const wa = await dealer.getByRole('link', { name: /WhatsApp/ }).getAttribute('href');
     const url = new URL(wa ?? '');
     expect(url.host).toBe('wa.me');
-    expect(url.searchParams.get('text')).toContain(`stock no. ${SHOWCASE.id}`);
+    expect(url.searchParams.get('text')).toContain(`stock no. U${SHOWCASE.id}`);
     expect(url.searchParams.get('text')).toContain('Subaru Forester');
     await expect(dealer.getByText('Opening hours')).toBeVisible();
-    await expect(main.getByText(`Stock no. ${SHOWCASE.id}`)).toBeVisible();
+    await expect(main.getByText(`Stock no. U${SHOWCASE.id}`)).toBeVisible();
   });
 
   test('links to finance and a test drive with the car in the query string', async ({ page }) => {
