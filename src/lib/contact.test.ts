@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carQuery, telHref, waNumber, whatsappHref } from './contact.ts';
+import { telHref, waNumber, whatsappHref } from './contact.ts';
 
 const car = {
   id: 100001,
@@ -25,15 +25,5 @@ describe('contact links', () => {
     const text = new URL(href).searchParams.get('text') ?? '';
     expect(text).toContain('2022 Subaru Forester 2.5i-S ES');
     expect(text).toContain('stock no. U100001');
-  });
-  it('carries the car to the lead forms in the query string', () => {
-    expect(Object.fromEntries(new URLSearchParams(carQuery(car)))).toEqual({
-      make: 'Subaru',
-      model: 'Forester',
-      year: '2022',
-      price: '489900',
-      stock: 'U100001',
-      vehicle: '100001',
-    });
   });
 });

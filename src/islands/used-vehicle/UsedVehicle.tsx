@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { createApiClient } from '../../lib/api.ts';
-import { carQuery, stockNumber } from '../../lib/contact.ts';
+import { carLinkQuery } from '../../lib/car-link.ts';
+import { stockNumber } from '../../lib/contact.ts';
 import type { VehicleDetail, VehicleSummary } from '../../lib/contract.ts';
 import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
@@ -145,7 +146,16 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
   ];
   const features = keyFeatures(v);
   const dealer = dealers.find((d) => d.slug === v.dealer_slug);
-  const prefill = carQuery(v);
+  // The forms' own query names (src/lib/car-link.ts): finance reads make, model, used and price.
+  const prefill = carLinkQuery({
+    vehicle: v.id,
+    stock: v.stock_number,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    price: v.price,
+    used: true,
+  }).slice(1);
   return (
     <article className="uv">
       <div className="uv-top">

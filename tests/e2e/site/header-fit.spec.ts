@@ -38,25 +38,3 @@ test('on a phone the header stays with call, WhatsApp and menu @mobile', async (
   );
   await expect(header.getByRole('button', { name: 'Menu', exact: true })).toBeVisible();
 });
-
-test.describe('nearest dealership', () => {
-  // Near Durban: the browser's own location, as a phone would give it.
-  test.use({ geolocation: { latitude: -29.79, longitude: 31.03 }, permissions: ['geolocation'] });
-
-  test('picks the closest dealership, remembers it and shows its contact details in the header', async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/pre-owned');
-    const header = page.getByRole('banner');
-    await header.getByRole('button', { name: 'Nearest dealership' }).click();
-    await expect(header.getByRole('status')).toContainText('Nearest: Subaru Durban');
-    await expect(header.getByRole('link', { name: /^Call Subaru Durban on/ })).toHaveAttribute(
-      'href',
-      'tel:0315664300',
-    );
-    expect(await page.evaluate(() => localStorage.getItem('dealer_slug'))).toBe('motus-subaru-durban');
-    await page.goto('/finance');
-    await expect(header.getByRole('link', { name: /^Call Subaru Durban on/ })).toBeVisible();
-  });
-});
