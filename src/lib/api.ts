@@ -18,7 +18,7 @@ import type {
   VehicleDetail,
   VehicleSummary,
 } from './contract.ts';
-import { type VehicleQuery, vehicleQueryString } from './vehicle-query.ts';
+import { type VehicleQuery, vehicleQueryString } from './vehicle-query-string.ts';
 
 /** Drops empty or falsy parameters before a request (SPEC §5 'Other'). */
 export function cleanParams(

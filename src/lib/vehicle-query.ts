@@ -4,13 +4,24 @@
  */
 import * as v from 'valibot';
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from './slug.ts';
+import {
+  type Bound,
+  isBlank,
+  ORDER_DIRECTIONS,
+  ORDER_FIELDS,
+  type OrderDirection,
+  type OrderField,
+  RANGE_BOUNDS,
+  type RangeField,
+  type VehicleQuery,
+} from './vehicle-query-string.ts';
+
+export * from './vehicle-query-string.ts';
 
 export const USED_PAGE_SIZE = 12;
 export const FUEL_TYPES = ['Petrol', 'Diesel', 'Hybrid'] as const;
 export const TRANSMISSION_TYPES = ['Automatic', 'Manual'] as const;
 export const VEHICLE_STATES = ['Used', 'Demo'] as const;
-export const ORDER_FIELDS = ['price', 'year', 'mileage'] as const;
-export const ORDER_DIRECTIONS = ['asc', 'desc'] as const;
 
 /** Body types of used stock, as stored, with the words a buyer reads. */
 export const BODY_TYPES = ['hatch', 'sedan', 'suv', 'wagon', 'bakkie', 'coupe'] as const;
@@ -47,35 +58,9 @@ export const PROVINCES = [
   'Western Cape',
 ] as const;
 /** Numeric fields a listing can be bounded by: `price[gte]=100000&price[lte]=300000` (API Platform RangeFilter). */
-export const RANGE_FIELDS = ['price', 'year', 'mileage', 'instalment'] as const;
-export const RANGE_BOUNDS = ['gte', 'lte'] as const;
-export type RangeField = (typeof RANGE_FIELDS)[number];
-export type Bound = { gte?: number; lte?: number };
 /** Longest keyword search accepted, and how many of its words count. */
 export const Q_MAX_LENGTH = 100;
 export const Q_MAX_WORDS = 8;
-
-export type OrderField = (typeof ORDER_FIELDS)[number];
-export type OrderDirection = (typeof ORDER_DIRECTIONS)[number];
-
-export interface VehicleQuery {
-  page: number;
-  make_slug?: string;
-  model_slug?: string;
-  order: { field: OrderField; direction: OrderDirection }[];
-  fuelType: string[];
-  transmissionType: string[];
-  vehicle_state: string[];
-  /** Issue #11 filters; absent when not asked for, so a SPEC §7 query parses as it always did. */
-  body_type?: string[];
-  colour?: string[];
-  province?: string[];
-  /** Dealer slugs (group listing); `dealer[]` on the wire. */
-  dealers?: string[];
-  range?: Partial<Record<RangeField, Bound>>;
-  /** Lower-case words, each of which must appear in make, model, variant or description. */
-  words?: string[];
-}
 
 export interface QueryProblem {
   param: string;
@@ -93,10 +78,6 @@ const pageSchema = v.pipe(
   v.transform(Number),
   v.minValue(1, 'must be a whole number from 1'),
 );
-
-function isBlank(value: string): boolean {
-  return value.trim() === '' || value === 'Any' || value === 'null' || value === 'undefined';
-}
 
 /** Values of a list parameter, accepting both `name[]=a&name[]=b` and `name=a`. */
 function listValues(params: URLSearchParams, name: string): string[] {
@@ -215,26 +196,4 @@ function parseRanges(params: URLSearchParams, problems: QueryProblem[]) {
     range[field] = { ...range[field], [bound]: Number(text) };
   }
   return range;
-}
-
-/** Query string for the API call, with empty values dropped (SPEC §5 'Other'). */
-export function vehicleQueryString(q: Partial<VehicleQuery>): string {
-  const p = new URLSearchParams();
-  if (q.page && q.page > 1) p.set('page', String(q.page));
-  if (q.make_slug) p.set('make_slug', q.make_slug);
-  if (q.model_slug) p.set('model_slug', q.model_slug);
-  for (const o of q.order ?? []) p.set(`order[${o.field}]`, o.direction);
-  for (const name of ['fuelType', 'transmissionType', 'vehicle_state'] as const) {
-    for (const value of q[name] ?? []) if (!isBlank(value)) p.append(`${name}[]`, value);
-  }
-  for (const name of ['body_type', 'colour', 'province'] as const)
-    for (const value of q[name] ?? []) p.append(`${name}[]`, value);
-  for (const slug of q.dealers ?? []) p.append('dealer[]', slug);
-  for (const field of RANGE_FIELDS)
-    for (const bound of RANGE_BOUNDS) {
-      const value = q.range?.[field]?.[bound];
-      if (value !== undefined) p.set(`${field}[${bound}]`, String(value));
-    }
-  if (q.words?.length) p.set('q', q.words.join(' '));
-  return p.toString();
 }
