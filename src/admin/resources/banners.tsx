@@ -1,9 +1,7 @@
 /** Home-page banners. */
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import {
-  Create,
   DataTable,
-  Edit,
   List,
   NumberInput,
   required,
@@ -12,6 +10,7 @@ import {
   SimpleForm,
   TextInput,
 } from 'react-admin';
+import { formPages } from './form-pages.tsx';
 
 function BannerList() {
   return (
@@ -58,16 +57,7 @@ function BannerForm() {
 export const banners = {
   name: 'banners',
   list: BannerList,
-  edit: () => (
-    <Edit mutationMode="pessimistic">
-      <BannerForm />
-    </Edit>
-  ),
-  create: () => (
-    <Create redirect="list">
-      <BannerForm />
-    </Create>
-  ),
+  ...formPages(BannerForm),
   icon: ViewCarouselIcon,
   recordRepresentation: 'title',
 };

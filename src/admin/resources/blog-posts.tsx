@@ -1,18 +1,9 @@
 /** Blog posts with a rich-text body (the server sanitises the HTML). */
 import ArticleIcon from '@mui/icons-material/Article';
 import { RichTextInput } from 'ra-input-rich-text';
-import {
-  Create,
-  DataTable,
-  DateInput,
-  Edit,
-  List,
-  required,
-  SearchInput,
-  SimpleForm,
-  TextInput,
-} from 'react-admin';
+import { DataTable, DateInput, List, required, SearchInput, SimpleForm, TextInput } from 'react-admin';
 import { editorOptions } from '../rich-text.ts';
+import { formPages } from './form-pages.tsx';
 
 function BlogList() {
   return (
@@ -50,16 +41,7 @@ export const blogPosts = {
   name: 'blog_posts',
   options: { label: 'Blog posts' },
   list: BlogList,
-  edit: () => (
-    <Edit mutationMode="pessimistic">
-      <BlogForm />
-    </Edit>
-  ),
-  create: () => (
-    <Create redirect="list">
-      <BlogForm />
-    </Create>
-  ),
+  ...formPages(BlogForm),
   icon: ArticleIcon,
   recordRepresentation: 'title',
 };

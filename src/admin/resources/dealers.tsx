@@ -2,9 +2,7 @@
 import StoreIcon from '@mui/icons-material/Store';
 import {
   ArrayInput,
-  Create,
   DataTable,
-  Edit,
   List,
   NumberInput,
   required,
@@ -15,6 +13,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { PROVINCES } from '../../lib/vehicle-query.ts';
+import { formPages } from './form-pages.tsx';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Public holidays'];
 const list = (items: readonly string[]) => items.map((id) => ({ id, name: id }));
@@ -71,14 +70,5 @@ export const dealers = {
   list: DealerList,
   icon: StoreIcon,
   recordRepresentation: 'dealer_name',
-  edit: () => (
-    <Edit mutationMode="pessimistic">
-      <DealerForm />
-    </Edit>
-  ),
-  create: () => (
-    <Create redirect="list">
-      <DealerForm />
-    </Create>
-  ),
+  ...formPages(DealerForm),
 };

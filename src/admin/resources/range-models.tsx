@@ -2,9 +2,7 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import {
   ArrayInput,
-  Create,
   DataTable,
-  Edit,
   List,
   NumberInput,
   required,
@@ -15,6 +13,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { VEHICLE_TYPES } from '../../lib/contract/range.ts';
+import { formPages } from './form-pages.tsx';
 
 function ModelList() {
   return (
@@ -64,14 +63,5 @@ export const rangeModels = {
   list: ModelList,
   icon: CategoryIcon,
   recordRepresentation: 'model',
-  edit: () => (
-    <Edit mutationMode="pessimistic">
-      <ModelForm />
-    </Edit>
-  ),
-  create: () => (
-    <Create redirect="list">
-      <ModelForm />
-    </Create>
-  ),
+  ...formPages(ModelForm),
 };

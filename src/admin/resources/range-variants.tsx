@@ -2,9 +2,7 @@
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import {
   ArrayInput,
-  Create,
   DataTable,
-  Edit,
   List,
   NumberInput,
   required,
@@ -13,6 +11,7 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
+import { formPages } from './form-pages.tsx';
 
 function VariantList() {
   return (
@@ -77,16 +76,7 @@ export const rangeVariants = {
   name: 'range_variants',
   options: { label: 'Range variants' },
   list: VariantList,
-  edit: () => (
-    <Edit mutationMode="pessimistic">
-      <VariantForm />
-    </Edit>
-  ),
-  create: () => (
-    <Create redirect="list">
-      <VariantForm />
-    </Create>
-  ),
+  ...formPages(VariantForm),
   icon: DirectionsCarIcon,
   recordRepresentation: 'variant',
 };

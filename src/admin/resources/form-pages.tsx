@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+import { Create, Edit } from 'react-admin';
+
+/**
+ * The edit and create pages of a resource around its one form. Edits wait for the server (pessimistic), so
+ * its violations land on the fields before anything is shown as saved; a new record goes back to the list.
+ */
+export const formPages = (Form: ComponentType) => ({
+  edit: () => (
+    <Edit mutationMode="pessimistic">
+      <Form />
+    </Edit>
+  ),
+  create: () => (
+    <Create redirect="list">
+      <Form />
+    </Create>
+  ),
+});
