@@ -5,6 +5,7 @@
  * mid-burst and restarted, two instances on one database, the CRM receiver down and up again.
  * Every 201 must reach the receiver exactly once — counted by delivery id, the Idempotency-Key a
  * receiver drops repeats by (docs/decisions/010-lead-pipeline.md: delivery is at least once).
+ * The server killed mid-burst and the receiver down and up run on SQLite too.
  * Skipped, saying so, only when PostgreSQL's server tools (initdb) are not installed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -55,25 +56,69 @@ async function timed<T>(work: () => Promise<T>) {
   return { result, ms: performance.now() - start };
 }
 
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A server that delivers leads to this receiver quickly and retries fast (the same on both databases). */
+const serverEnv = (receiverUrl: string, dataDir: string) => ({
+  DATA_DIR: dataDir,
+  DEMO_UPLOADS: 'off',
+  CRM_WEBHOOK_URL: receiverUrl,
+  CRM_WEBHOOK_SECRET: SECRET,
+  RATE_LIMIT_LEADS: '100000/60s',
+  API_CACHE_TTL_MS: '0',
+  LEAD_WORKER_POLL: '100ms',
+  LEAD_RETRY_BASE: '200ms',
+  LEAD_RETRY_MAX_DELAY: '1s',
+  LEAD_LEASE: '3s',
+  LEAD_SEND_TIMEOUT: '1s',
+});
+
+/** Every lead id reached the receiver, each under exactly one delivery id. */
+async function deliveredOnce(receiver: Receiver, ids: string[]) {
+  await waitFor(
+    () => ids.every((id) => receiver.hooks.some((h) => h.body.lead_id === id)),
+    30_000,
+    `${ids.length} leads at the receiver`,
+  );
+  for (const id of ids) {
+    const deliveries = new Set(
+      receiver.hooks.filter((h) => h.body.lead_id === id).map((h) => h.body.delivery_id),
+    );
+    expect(deliveries.size, `lead ${id}`).toBe(1);
+  }
+  expect(receiver.hooks.every((h) => h.signatureValid)).toBe(true);
+}
+
+/** Posts `count` leads at once and kills the server (kill -9) once `killAfter` have been answered. */
+async function burstThenKill(server: ServerProcess, count: number, killAfter: number) {
+  const accepted: string[] = [];
+  let answered = 0;
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      try {
+        const r = await postLead(server);
+        answered++;
+        if (r.status === 201) accepted.push(r.body.id as string);
+        else expect(r.status).toBe(503);
+      } catch {
+        // the connection died with the server: this client got no 201
+      }
+      if (answered === killAfter) await server.kill('SIGKILL');
+    }),
+  );
+  expect(server.child.signalCode).toBe('SIGKILL');
+  return accepted;
+}
+
 describe.skipIf(!bin)('faults on a private PostgreSQL cluster', () => {
   let cluster: Cluster;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
   let dataDir: string;
   const servers: ServerProcess[] = [];
 
   const env = (database = 'postgres') => ({
+    ...serverEnv(receiver.url, dataDir),
     DATABASE_URL: cluster.url.replace(/\/postgres$/, `/${database}`),
-    DATA_DIR: dataDir,
-    DEMO_UPLOADS: 'off',
-    CRM_WEBHOOK_URL: receiver.url,
-    CRM_WEBHOOK_SECRET: SECRET,
-    RATE_LIMIT_LEADS: '100000/60s',
-    API_CACHE_TTL_MS: '0',
-    LEAD_WORKER_POLL: '100ms',
-    LEAD_RETRY_BASE: '200ms',
-    LEAD_RETRY_MAX_DELAY: '1s',
-    LEAD_LEASE: '3s',
-    LEAD_SEND_TIMEOUT: '1s',
     ...TIMEOUTS,
   });
   const start = async (database?: string) => {
@@ -82,21 +127,7 @@ describe.skipIf(!bin)('faults on a private PostgreSQL cluster', () => {
     return server;
   };
 
-  /** Every lead id reached the receiver, each under exactly one delivery id. */
-  async function expectDeliveredOnce(ids: string[]) {
-    await waitFor(
-      () => ids.every((id) => receiver.hooks.some((h) => h.body.lead_id === id)),
-      30_000,
-      `${ids.length} leads at the receiver`,
-    );
-    for (const id of ids) {
-      const deliveries = new Set(
-        receiver.hooks.filter((h) => h.body.lead_id === id).map((h) => h.body.delivery_id),
-      );
-      expect(deliveries.size, `lead ${id}`).toBe(1);
-    }
-    expect(receiver.hooks.every((h) => h.signatureValid)).toBe(true);
-  }
+  const expectDeliveredOnce = (ids: string[]) => deliveredOnce(receiver, ids);
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sdg-faults-'));
@@ -165,22 +196,7 @@ describe.skipIf(!bin)('faults on a private PostgreSQL cluster', () => {
   }, 60_000);
 
   it('server killed (kill -9) mid-burst, then restarted: every 201 is delivered exactly once', async () => {
-    const first = servers[0] as ServerProcess;
-    const accepted: string[] = [];
-    let answered = 0;
-    const burst = Array.from({ length: 40 }, async () => {
-      try {
-        const r = await postLead(first);
-        answered++;
-        if (r.status === 201) accepted.push(r.body.id as string);
-        else expect(r.status).toBe(503);
-      } catch {
-        // the connection died with the server: this client got no 201
-      }
-      if (answered === 15) await first.kill('SIGKILL');
-    });
-    await Promise.all(burst);
-    expect(first.child.signalCode).toBe('SIGKILL');
+    const accepted = await burstThenKill(servers[0] as ServerProcess, 40, 15);
     expect(accepted.length).toBeGreaterThanOrEqual(10);
     await start();
     await expectDeliveredOnce(accepted);
@@ -228,4 +244,43 @@ describe('start-up on one empty SQLite file', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('faults on SQLite (the embedded database)', () => {
+  let receiver: Receiver;
+  let dataDir: string;
+  const servers: ServerProcess[] = [];
+  const start = async () => {
+    const server = await startServer(serverEnv(receiver.url, dataDir));
+    servers.push(server);
+    return server;
+  };
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sdg-faults-sqlite-'));
+    receiver = await startReceiver(SECRET);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.kill()));
+    await receiver?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('server killed (kill -9) mid-burst, then restarted: every 201 is delivered exactly once', async () => {
+    const accepted = await burstThenKill(await start(), 40, 15);
+    expect(accepted.length).toBeGreaterThanOrEqual(10);
+    await start();
+    await deliveredOnce(receiver, accepted);
+  }, 90_000);
+
+  it('receiver down, then up: every 201 is delivered exactly once', async () => {
+    const server = servers.at(-1) as ServerProcess;
+    await receiver.stop();
+    const results = await Promise.all(Array.from({ length: 20 }, () => postLead(server)));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 201));
+    await receiver.start();
+    await deliveredOnce(
+      receiver,
+      results.map((r) => r.body.id as string),
+    );
+  }, 90_000);
 });
