@@ -1,6 +1,6 @@
 /** The page frame: nav highlight and aria-current, breadcrumbs, footer, drawer, not-found page. */
 import { expect, test } from '@playwright/test';
-import { siteData } from './helpers.ts';
+import { pageTemplates, siteData } from './helpers.ts';
 
 test('the nav item of the current section is highlighted and aria-current', async ({ page, request }) => {
   const d = await siteData(request);
@@ -131,23 +131,16 @@ test('the drawer opens by touch and closes on the backdrop @mobile', async ({ pa
   await expect(drawer).toBeHidden();
 });
 
-test('nothing overflows horizontally at 320px @mobile', async ({ page, request }) => {
-  const d = await siteData(request);
-  await page.setViewportSize({ width: 320, height: 700 });
-  for (const path of [
-    '/',
-    `/showroom/${d.variant.make_slug}/${d.variant.model_slug}`,
-    `/showroom/${d.variant.make_slug}/${d.variant.model_slug}/${d.variant.variant_slug}`,
-    '/special-offers',
-    '/blog',
-    `/blog/${d.post.slug}`,
-    '/contact-us',
-    '/finance',
-  ]) {
-    await page.goto(path);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, path).toBeLessThanOrEqual(0);
-  }
+test('no page template overflows horizontally at 320 or 1280 px', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const paths = [...(await pageTemplates(request)), '/pre-owned', '/pre-owned/subaru/forester/100001'];
+  for (const width of [320, 1280])
+    for (const path of paths) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+    }
 });
