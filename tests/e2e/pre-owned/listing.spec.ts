@@ -332,3 +332,19 @@ test('a make that came into stock after the build opens as a listing, not a 404'
   await expect(page.getByText('Found 0 Used Cars')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('For Sale');
 });
+
+test('the filter column holds every control: none spills under the results at 1024 or 1280 px', async ({
+  page,
+}) => {
+  await page.goto('/pre-owned', { waitUntil: 'networkidle' });
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const spilled = await page.locator('.us-aside').evaluate((aside) => {
+      const edge = aside.getBoundingClientRect().right + 1;
+      return [...aside.querySelectorAll('input, select, button, label')]
+        .filter((el) => el.getBoundingClientRect().right > edge)
+        .map((el) => el.textContent?.trim() || el.getAttribute('name') || el.tagName);
+    });
+    expect(spilled, `${width}px`).toEqual([]);
+  }
+});
