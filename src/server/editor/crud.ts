@@ -14,7 +14,7 @@ import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/de
 import { listQuery, pageOf } from '../routes/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
-import { readJsonObject, validate } from './validate.ts';
+import { readJsonObject, validateWhole } from './validate.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time
 type AnyDb = Kysely<any>;
@@ -70,20 +70,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
 
   /** Validates a full input object: unknown fields, the schema, then the checks that need the database. */
   async function check(input: Record<string, unknown>, id: number | null) {
-    const known = Object.keys(r.schema.entries);
-    const unknown = Object.keys(input).filter((k) => !known.includes(k) && k !== 'id');
-    if (unknown.length)
-      throw violationError(
-        unknown.map((k) => ({
-          propertyPath: k,
-          message: `Unknown field; use ${known.join(', ')}`,
-          code: 'unknown_field',
-        })),
-      );
-    // A missing key is passed as undefined so the field's own schema answers ("Title is required").
-    const full = { ...Object.fromEntries(known.map((k) => [k, undefined])), ...input };
-    delete full.id;
-    const data = validate(r.schema, full) as Record<string, unknown>;
+    const data = validateWhole(r.schema, input) as Record<string, unknown>;
     const problems = await r.checks(deps.db, data, id);
     if (problems.length) throw violationError(problems);
     return data;

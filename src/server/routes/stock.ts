@@ -24,7 +24,7 @@ import {
 import { VEHICLE_STATES } from '../../lib/vehicle-query.ts';
 import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
-import { readJsonObject, validate } from '../editor/validate.ts';
+import { readJsonObject, validateWhole } from '../editor/validate.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
@@ -114,19 +114,7 @@ export function stockRoutes(deps: Deps) {
 
   /** Checks a whole input: unknown fields, the schema, then the database. */
   const check = async (c: Context, body: Record<string, unknown>, id: number | null) => {
-    const known = Object.keys(StockVehicleInput.entries);
-    const unknown = Object.keys(body).filter((k) => !known.includes(k) && k !== 'id');
-    if (unknown.length)
-      throw violationError(
-        unknown.map((k) => ({
-          propertyPath: k,
-          message: `Unknown field; use ${known.join(', ')}`,
-          code: 'unknown_field',
-        })),
-      );
-    const full = { ...Object.fromEntries(known.map((k) => [k, undefined])), ...body };
-    delete full.id;
-    const data = validate(StockVehicleInput, full);
+    const data = validateWhole(StockVehicleInput, body);
     const found = await stockChecks(db, scopeOf(c), data, id);
     if (found.length) throw violationError(found);
     return data;
