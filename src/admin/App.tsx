@@ -14,6 +14,7 @@ import { banners } from './resources/banners.tsx';
 import { blogPosts } from './resources/blog-posts.tsx';
 import { BuildsPage } from './resources/builds.tsx';
 import { dealers } from './resources/dealers.tsx';
+import { leads } from './resources/leads.tsx';
 import { serviceDeals, specials } from './resources/offers.tsx';
 import { rangeModels } from './resources/range-models.tsx';
 import { rangeVariants } from './resources/range-variants.tsx';
@@ -36,6 +37,7 @@ export function App() {
     >
       {(permissions: Permissions | null) => (
         <>
+          {can(permissions, 'leads:read') && <Resource {...leads} />}
           {can(permissions, 'content:write') && (
             <>
               <Resource {...specials} />

@@ -11,6 +11,8 @@ export interface ApiResource {
   pages?: boolean;
   /** Fields the server never takes back (shown, not sent). */
   readOnly?: string[];
+  /** Filter names the admin uses → the query parameter the server reads (e.g. dealer → dealer[]). */
+  filterParams?: Record<string, string>;
 }
 
 export const API_RESOURCES: Record<string, ApiResource> = {
@@ -34,5 +36,11 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     readOnly: ['email', 'created_at', 'updated_at', 'last_sign_in_at'],
   },
   api_keys: { path: '/api/admin/api_keys', scope: 'keys:manage' },
+  leads: {
+    path: '/api/admin/leads',
+    scope: 'leads:read',
+    pages: true,
+    filterParams: { dealer: 'dealer[]', after: 'created_at[after]', before: 'created_at[before]' },
+  },
   audit_log: { path: '/api/admin/audit_log', scope: 'audit:read', pages: true },
 };

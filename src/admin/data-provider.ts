@@ -69,16 +69,22 @@ export function listInBrowser(
   return { data: out, total };
 }
 
+/** The server's query parameters for a list's filters (renamed where the resource says so). */
+export function filterQuery(r: ApiResource, filter: Record<string, unknown> = {}): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter))
+    if (v !== undefined && v !== '' && v !== null) q.set(r.filterParams?.[k] ?? k, String(v));
+  return q;
+}
+
 function listUrl(r: ApiResource, params: Parameters<DataProvider['getList']>[1]): string {
   if (!r.pages) return r.path;
-  const q = new URLSearchParams();
+  const q = filterQuery(r, params.filter);
   const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
   q.set('page', String(page));
   q.set('itemsPerPage', String(perPage));
   if (params.sort?.field && params.sort.field !== 'id')
     q.set(`order[${params.sort.field}]`, params.sort.order === 'DESC' ? 'desc' : 'asc');
-  for (const [k, v] of Object.entries(params.filter ?? {}))
-    if (v !== undefined && v !== '' && v !== null) q.set(k, String(v));
   return `${r.path}?${q}`;
 }
 

@@ -1,0 +1,448 @@
+/**
+ * The leads inbox (issue 13): the list with filters, search and CSV export of what is filtered; one lead
+ * with the person, message, vehicle, deliveries (retry of dead letters), notes and time to first response;
+ * status moves offered only where the workflow allows (src/lib/lead-workflow.ts), and a note. Every change
+ * goes through /api/admin/leads (the server checks the move and the dealership again; its message is shown).
+ */
+import InboxIcon from '@mui/icons-material/Inbox';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  DataTable,
+  DateInput,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  Show,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+} from 'react-admin';
+import { ENQUIRY_FORMS } from '../../lib/lead-presets.ts';
+import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../lib/lead-workflow.ts';
+import { API_RESOURCES } from '../api-paths.ts';
+import { can, type Permissions } from '../auth-provider.ts';
+import { filterQuery } from '../data-provider.ts';
+import { api, json } from '../http.ts';
+
+interface Delivery {
+  channel: 'email' | 'webhook';
+  status: 'pending' | 'sending' | 'delivered' | 'dead';
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  delivered_at: string | null;
+  can_retry: boolean;
+}
+
+interface Lead {
+  id: string;
+  kind: 'enquiry' | 'finance';
+  form_name: string;
+  dealer_slug: string;
+  status: LeadStage;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string | null;
+  vehicle: { id: number; title: string; url: string } | null;
+  assignee: { id: string; name: string } | null;
+  created_at: string;
+  first_response_at: string | null;
+  response_minutes: number | null;
+  delivery: Delivery[];
+  record?: Record<string, unknown>;
+  sensitive?: string[] | null;
+  notes?: { id: string; body: string; author: string | null; created_at: string }[];
+}
+
+const STATUS_COLOR: Record<LeadStage, 'info' | 'warning' | 'primary' | 'success' | 'default'> = {
+  New: 'info',
+  Contacted: 'warning',
+  Appointment: 'primary',
+  Sold: 'success',
+  Lost: 'default',
+};
+
+export const StatusChip = ({ status }: { status: LeadStage }) => (
+  <Chip size="small" label={status} color={STATUS_COLOR[status]} />
+);
+
+const when = (s: string | null | undefined) => (s ? new Date(s).toLocaleString('en-ZA') : '—');
+const minutes = (m: number | null) =>
+  m === null ? 'Not yet answered' : m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
+
+/** The new-lead count on the menu item, asked every minute. */
+export function NewLeadsIcon() {
+  const { data } = useQuery({
+    queryKey: ['admin-leads-count'],
+    queryFn: async () => (await api<{ new: number }>('/api/admin/leads/count')).new,
+    refetchInterval: 60_000,
+  });
+  return (
+    <Badge color="error" badgeContent={data ?? 0} max={99} title={data ? `${data} new leads` : undefined}>
+      <InboxIcon />
+    </Badge>
+  );
+}
+
+function useDealerChoices() {
+  const { data } = useQuery({
+    queryKey: ['dealer-choices'],
+    queryFn: async () =>
+      (await api<{ 'hydra:member': { slug: string; name: string }[] }>('/api/dealers'))['hydra:member'],
+    staleTime: 3_600_000,
+  });
+  return (data ?? []).map((d) => ({ id: d.slug, name: d.name }));
+}
+
+const formChoices = [...ENQUIRY_FORMS, 'finance'].map((id) => ({ id, name: id }));
+const statusChoices = LEAD_STAGES.map((id) => ({ id, name: id }));
+
+/** The filtered list as CSV, from the server (the same filters, every page). */
+function ExportCsv() {
+  const { filterValues } = useListContext();
+  const q = filterQuery(API_RESOURCES.leads as (typeof API_RESOURCES)[string], filterValues);
+  return (
+    <Button size="small" href={`/api/admin/leads/export.csv?${q}`} download>
+      Export CSV
+    </Button>
+  );
+}
+
+function LeadList() {
+  const dealers = useDealerChoices();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder="Name, e-mail or phone" />,
+    <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+    <SelectInput key="form_name" source="form_name" label="Form" choices={formChoices} />,
+    <SelectInput key="dealer" source="dealer" label="Dealership" choices={dealers} />,
+    <DateInput key="after" source="after" label="Received from" />,
+    <DateInput key="before" source="before" label="Received until" />,
+  ];
+  return (
+    <List
+      filters={filters}
+      sort={{ field: 'created_at', order: 'DESC' }}
+      perPage={30}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <ExportCsv />
+        </TopToolbar>
+      }
+      exporter={false}
+    >
+      <DataTable bulkActionButtons={false} rowClick="show">
+        <DataTable.Col source="created_at" label="Received" render={(r: Lead) => when(r.created_at)} />
+        <DataTable.Col source="status" render={(r: Lead) => <StatusChip status={r.status} />} />
+        <DataTable.Col source="name" disableSort />
+        <DataTable.Col source="form_name" label="Form" />
+        <DataTable.Col source="subject" disableSort />
+        <DataTable.Col source="dealer_slug" label="Dealership" />
+        <DataTable.Col
+          source="delivery"
+          label="Delivery"
+          disableSort
+          render={(r: Lead) =>
+            r.delivery
+              .map((d) => `${d.channel === 'email' ? 'E-mail' : 'Webhook'}: ${d.status}`)
+              .join(', ') || '—'
+          }
+        />
+      </DataTable>
+    </List>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Sends one change and shows the server's own message when it refuses. */
+function useLeadAction(id: string) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  return {
+    busy,
+    async run(path: string, init: RequestInit, done: string) {
+      setBusy(true);
+      try {
+        const out = await api(path, init);
+        notify(done, { type: 'success' });
+        refresh();
+        return out;
+      } catch (err) {
+        notify((err as Error).message, { type: 'error' });
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    url: `/api/admin/leads/${encodeURIComponent(id)}`,
+  };
+}
+
+function WorkLead({ lead }: { lead: Lead }) {
+  const [note, setNote] = useState('');
+  const { busy, run, url } = useLeadAction(lead.id);
+  const send = async (body: Record<string, unknown>, done: string) => {
+    const text = note.trim();
+    const out = await run(url, json('PATCH', text ? { ...body, note: text } : body), done);
+    if (out) setNote('');
+  };
+  const next = NEXT_STAGES[lead.status];
+  return (
+    <Section title="Work this lead">
+      <Stack spacing={2}>
+        <TextField
+          label="Note"
+          multiline
+          minRows={2}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          helperText="Added with a status move, or on its own"
+        />
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {next.map((s) => (
+            <Button
+              key={s}
+              variant="contained"
+              disabled={busy}
+              color={s === 'Lost' ? 'inherit' : 'primary'}
+              onClick={() => send({ status: s }, `Moved to ${s}`)}
+            >
+              Move to {s}
+            </Button>
+          ))}
+          <Button variant="outlined" disabled={busy || !note.trim()} onClick={() => send({}, 'Note added')}>
+            Add note
+          </Button>
+        </Stack>
+        {next.length === 0 && <Typography color="text.secondary">{lead.status} is final.</Typography>}
+      </Stack>
+    </Section>
+  );
+}
+
+function Deliveries({ lead }: { lead: Lead }) {
+  const { busy, run, url } = useLeadAction(lead.id);
+  if (!lead.delivery.length) return <Typography color="text.secondary">No channel configured.</Typography>;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>Channel</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell>Attempts</TableCell>
+            <TableCell>Last error</TableCell>
+            <TableCell />
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lead.delivery.map((d) => (
+            <TableRow key={d.channel}>
+              <TableCell>{d.channel === 'email' ? 'E-mail' : 'Webhook'}</TableCell>
+              <TableCell>
+                {d.status}
+                {d.delivered_at ? ` ${when(d.delivered_at)}` : ''}
+                {d.status === 'pending' && d.next_attempt_at ? ` (next ${when(d.next_attempt_at)})` : ''}
+              </TableCell>
+              <TableCell>{d.attempts}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{d.last_error ?? '—'}</TableCell>
+              <TableCell>
+                {d.can_retry && (
+                  <Button
+                    size="small"
+                    disabled={busy}
+                    onClick={() =>
+                      run(`${url}/deliveries/${d.channel}/retry`, { method: 'POST' }, 'Delivery queued again')
+                    }
+                  >
+                    Retry now
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** Admin and finance: decrypt this one application's fields (the server records each reveal). */
+function Reveal({ lead }: { lead: Lead }) {
+  const { permissions } = usePermissions<Permissions | null>();
+  const { busy, run, url } = useLeadAction(lead.id);
+  const [fields, setFields] = useState<Record<string, unknown> | null>(null);
+  if (!lead.sensitive?.length || !can(permissions, 'leads:reveal')) return null;
+  return (
+    <Section title="Finance details">
+      {fields ? (
+        <Table size="small">
+          <TableBody>
+            {Object.entries(fields).map(([k, v]) => (
+              <TableRow key={k}>
+                <TableCell component="th">{k}</TableCell>
+                <TableCell>{typeof v === 'object' ? JSON.stringify(v) : String(v)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography color="text.secondary">
+            Encrypted: {lead.sensitive.join(', ')}. Each reveal is recorded in the audit log.
+          </Typography>
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={async () => {
+              const out = await run(
+                `${url}/reveal`,
+                { method: 'POST' },
+                'Revealed (recorded in the audit log)',
+              );
+              if (out) setFields((out as { fields: Record<string, unknown> }).fields);
+            }}
+          >
+            Reveal finance details
+          </Button>
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+const HIDDEN = new Set(['first_name', 'last_name', 'name', 'email', 'cell_phone', 'phone', 'message']);
+
+function LeadDetail() {
+  const lead = useRecordContext<Lead>();
+  if (!lead) return null;
+  const record = lead.record ?? {};
+  const message = typeof record.message === 'string' ? record.message : null;
+  const rest = Object.entries(record).filter(
+    ([k, v]) => !HIDDEN.has(k) && v !== null && v !== '' && typeof v !== 'object',
+  );
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Typography variant="h5" component="h1">
+          {lead.name}
+        </Typography>
+        <StatusChip status={lead.status} />
+        <Typography color="text.secondary">
+          {lead.form_name} · {lead.dealer_slug} · {when(lead.created_at)}
+        </Typography>
+      </Stack>
+      <Section title="Person">
+        <Typography>
+          <Link href={`mailto:${lead.email}`}>{lead.email}</Link>
+        </Typography>
+        <Typography>
+          <Link href={`tel:${lead.phone.replace(/\s/g, '')}`}>{lead.phone}</Link>
+        </Typography>
+        {message && (
+          <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }} data-testid="lead-message">
+            {message}
+          </Typography>
+        )}
+        {lead.vehicle ? (
+          <Typography sx={{ mt: 1 }}>
+            Vehicle:{' '}
+            <Link href={lead.vehicle.url} target="_blank" rel="noopener">
+              {lead.vehicle.title}
+            </Link>
+          </Typography>
+        ) : (
+          lead.subject && <Typography sx={{ mt: 1 }}>About: {lead.subject}</Typography>
+        )}
+        <Typography sx={{ mt: 1 }}>
+          Time to first response: <strong>{minutes(lead.response_minutes)}</strong>
+        </Typography>
+        {lead.assignee && <Typography>Assigned to {lead.assignee.name}</Typography>}
+      </Section>
+      <WorkLead lead={lead} />
+      <Section title="Notes">
+        {lead.notes?.length ? (
+          <Stack spacing={1}>
+            {lead.notes.map((n) => (
+              <Box key={n.id}>
+                <Typography variant="caption" color="text.secondary">
+                  {n.author ?? 'Unknown'} · {when(n.created_at)}
+                </Typography>
+                <Typography sx={{ whiteSpace: 'pre-wrap' }}>{n.body}</Typography>
+              </Box>
+            ))}
+          </Stack>
+        ) : (
+          <Typography color="text.secondary">No notes yet.</Typography>
+        )}
+      </Section>
+      <Section title="Delivery">
+        <Deliveries lead={lead} />
+      </Section>
+      <Reveal lead={lead} />
+      {rest.length > 0 && (
+        <Section title="As received">
+          <Table size="small">
+            <TableBody>
+              {rest.map(([k, v]) => (
+                <TableRow key={k}>
+                  <TableCell component="th">{k}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{String(v)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+export const leads = {
+  name: 'leads',
+  options: { label: 'Leads' },
+  icon: NewLeadsIcon,
+  recordRepresentation: 'name',
+  list: LeadList,
+  show: () => (
+    <Show actions={false} sx={{ '& .RaShow-card': { background: 'transparent', boxShadow: 'none' } }}>
+      <LeadDetail />
+    </Show>
+  ),
+};
