@@ -22,7 +22,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   DataTable,
@@ -145,7 +145,7 @@ function LeadList() {
     <List
       filters={filters}
       sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={30}
+      perPage={25}
       actions={
         <TopToolbar>
           <FilterButton />
@@ -193,6 +193,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function useLeadAction(id: string) {
   const notify = useNotify();
   const refresh = useRefresh();
+  const queries = useQueryClient();
   const [busy, setBusy] = useState(false);
   return {
     busy,
@@ -202,6 +203,7 @@ function useLeadAction(id: string) {
         const out = await api(path, init);
         notify(done, { type: 'success' });
         refresh();
+        queries.invalidateQueries({ queryKey: ['admin-leads-count'] });
         return out;
       } catch (err) {
         notify((err as Error).message, { type: 'error' });

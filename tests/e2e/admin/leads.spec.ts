@@ -72,11 +72,11 @@ test('a dealer user works their lead from New to Contacted and never sees anothe
 
   // Searching for the other dealership's visitor finds nothing.
   await page.getByPlaceholder('Name, e-mail or phone').fill(theirs.email as string);
-  await expect(page.getByText('No results found')).toBeVisible();
+  await expect(page.getByText('No Leads found')).toBeVisible();
   await page.getByPlaceholder('Name, e-mail or phone').fill('');
   await row.click();
 
-  await expect(page.getByRole('heading', { name: 'Westley Mokoena' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Westley Mokoena' })).toBeVisible();
   await expect(page.getByText(ours.message as string)).toBeVisible();
   await expect(page.getByText('Not yet answered')).toBeVisible();
   // From New only Contacted and Lost are offered.
@@ -108,7 +108,7 @@ test('a dealer user works their lead from New to Contacted and never sees anothe
   const pta = all.find((l) => l.dealer_slug === PTA);
   if (!pta) throw new Error('the Pretoria lead did not arrive');
   await page.goto(`/admin/#/leads/${pta.id}/show`);
-  await expect(page.getByRole('heading', { name: 'Pietie Botha' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pietie Botha' })).toHaveCount(0);
   expect((await page.request.get(`/api/admin/leads/${pta.id}`)).status()).toBe(404);
 });
 
@@ -119,11 +119,12 @@ for (const width of [1280, 375]) {
     await page.getByLabel('E-mail').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
     await page.goto('/admin/#/leads');
     await expect(page.getByText('Pietie Botha')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`leads-list-${width}.png`), fullPage: true });
     await page.getByText('Westley Mokoena').click();
-    await expect(page.getByRole('heading', { name: 'Westley Mokoena' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Westley Mokoena' })).toBeVisible();
     await expect(page.getByText('Called back, will visit on Saturday.')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`lead-detail-${width}.png`), fullPage: true });
   });
