@@ -20,7 +20,9 @@ import {
   TableHead,
   TableRow,
   TextField,
+  type Theme,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,6 +34,7 @@ import {
   SearchInput,
   SelectInput,
   Show,
+  SimpleList,
   TopToolbar,
   useListContext,
   useNotify,
@@ -133,6 +136,8 @@ function ExportCsv() {
 
 function LeadList() {
   const dealers = useDealerChoices();
+  // A phone gets one line per lead instead of a table wider than the screen.
+  const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Name, e-mail or phone" />,
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
@@ -154,24 +159,33 @@ function LeadList() {
       }
       exporter={false}
     >
-      <DataTable bulkActionButtons={false} rowClick="show">
-        <DataTable.Col source="created_at" label="Received" render={(r: Lead) => when(r.created_at)} />
-        <DataTable.Col source="status" render={(r: Lead) => <StatusChip status={r.status} />} />
-        <DataTable.Col source="name" disableSort />
-        <DataTable.Col source="form_name" label="Form" />
-        <DataTable.Col source="subject" disableSort />
-        <DataTable.Col source="dealer_slug" label="Dealership" />
-        <DataTable.Col
-          source="delivery"
-          label="Delivery"
-          disableSort
-          render={(r: Lead) =>
-            r.delivery
-              .map((d) => `${d.channel === 'email' ? 'E-mail' : 'Webhook'}: ${d.status}`)
-              .join(', ') || '—'
-          }
+      {small ? (
+        <SimpleList<Lead>
+          linkType="show"
+          primaryText={(r) => r.name}
+          secondaryText={(r) => `${r.form_name} · ${r.dealer_slug} · ${when(r.created_at)}`}
+          tertiaryText={(r) => <StatusChip status={r.status} />}
         />
-      </DataTable>
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick="show">
+          <DataTable.Col source="created_at" label="Received" render={(r: Lead) => when(r.created_at)} />
+          <DataTable.Col source="status" render={(r: Lead) => <StatusChip status={r.status} />} />
+          <DataTable.Col source="name" disableSort />
+          <DataTable.Col source="form_name" label="Form" />
+          <DataTable.Col source="subject" disableSort />
+          <DataTable.Col source="dealer_slug" label="Dealership" />
+          <DataTable.Col
+            source="delivery"
+            label="Delivery"
+            disableSort
+            render={(r: Lead) =>
+              r.delivery
+                .map((d) => `${d.channel === 'email' ? 'E-mail' : 'Webhook'}: ${d.status}`)
+                .join(', ') || '—'
+            }
+          />
+        </DataTable>
+      )}
     </List>
   );
 }

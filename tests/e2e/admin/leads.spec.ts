@@ -122,6 +122,9 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
     await page.goto('/admin/#/leads');
     await expect(page.getByText('Pietie Botha')).toBeVisible();
+    // A phone gets one line per lead, not a table wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${width}px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: test.info().outputPath(`leads-list-${width}.png`), fullPage: true });
     await page.getByText('Westley Mokoena').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Westley Mokoena' })).toBeVisible();
