@@ -6,7 +6,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { enquiry } from '../../api/lead-fixtures.ts';
-import { ADMIN, BASE, startAdminServer, stopServer } from './server.ts';
+import { ADMIN, baseOf, LEADS_PORT, startAdminServer, stopServer } from './server.ts';
+
+const BASE = baseOf(LEADS_PORT);
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.use({ baseURL: BASE });
@@ -26,7 +28,7 @@ let admin: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startAdminServer();
+  server = await startAdminServer(LEADS_PORT);
   admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
   const signIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
   expect(signIn.status(), await signIn.text()).toBe(200);

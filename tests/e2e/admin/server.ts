@@ -10,9 +10,12 @@ import { join } from 'node:path';
 
 // Away from the shared e2e server (E2E_PORT) and the publishing spec (PUBLISH_E2E_PORT).
 export const PORT = Number(process.env.ADMIN_E2E_PORT ?? Number(process.env.PUBLISH_E2E_PORT ?? 4417) + 20);
-export const BASE = `http://127.0.0.1:${PORT}`;
+/** Each spec file starts its own server, and files run in parallel on CI: the leads spec takes the next port. */
+export const LEADS_PORT = PORT + 1;
+export const baseOf = (port: number) => `http://127.0.0.1:${port}`;
+export const BASE = baseOf(PORT);
 export const ADMIN = { email: 'first.admin@motus.example', password: 'e2e admin password 0123' };
-const DATA = join(tmpdir(), `sdg-e2e-admin-${PORT}`);
+const dataOf = (port: number) => join(tmpdir(), `sdg-e2e-admin-${port}`);
 
 export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
@@ -29,14 +32,15 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>,
   }
 }
 
-export async function startAdminServer(): Promise<ChildProcess> {
-  if (process.env.E2E_REUSE_BUILD !== '1') rmSync(DATA, { recursive: true, force: true });
+export async function startAdminServer(port = PORT): Promise<ChildProcess> {
+  const base = baseOf(port);
+  if (process.env.E2E_REUSE_BUILD !== '1') rmSync(dataOf(port), { recursive: true, force: true });
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const server = spawn(process.execPath, ['scripts/start.ts'], {
     env: {
       ...env,
-      PORT: String(PORT),
-      DATA_DIR: DATA,
+      PORT: String(port),
+      DATA_DIR: dataOf(port),
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,
@@ -57,8 +61,8 @@ export async function startAdminServer(): Promise<ChildProcess> {
     'the admin e2e server and its first build',
     async () => {
       if (exited) throw new Error('the admin e2e server exited (port taken?)');
-      const admin = (await fetch(`${BASE}/admin/`)).status === 200;
-      return admin && (await fetch(`${BASE}/`)).status === 200 ? true : undefined;
+      const admin = (await fetch(`${base}/admin/`)).status === 200;
+      return admin && (await fetch(`${base}/`)).status === 200 ? true : undefined;
     },
     280_000,
   );
