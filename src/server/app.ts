@@ -10,7 +10,7 @@ import { PHOTO_LIMITS } from '../lib/photos.ts';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import type { Deps } from './deps.ts';
 import { inputGuard } from './http/input-guard.ts';
-import { ApiError, problem, statusTitle } from './hydra.ts';
+import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
 import { type Logger, requestIds } from './log.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -143,8 +143,7 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
   });
 
   api.onError((err, c) => {
-    if (err instanceof ApiError)
-      return problem(c, err.status, statusTitle(err.status), err.detail, err.extra);
+    if (err instanceof ApiError) return errorResponse(c, err);
     if (err instanceof HTTPException) return problem(c, err.status, statusTitle(err.status), err.message);
     if (isDatabaseUnavailable(err)) {
       // An outage is not a bug: tell the client when to come back; the pool reconnects on its own.

@@ -103,6 +103,10 @@ export const violationError = (violations: Violation[]) =>
     violations,
   });
 
+/** The problem+json answer of an ApiError (what app.ts's onError sends for a thrown one). */
+export const errorResponse = (c: Context, e: ApiError) =>
+  problem(c, e.status, statusTitle(e.status), e.detail, e.extra);
+
 export const notFound = (what: string, id: string) => new ApiError(404, `${what} '${id}' was not found.`);
 export const badRequest = (detail: string, extra: Record<string, unknown> = {}) =>
   new ApiError(400, detail, extra);

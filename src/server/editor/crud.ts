@@ -9,12 +9,13 @@ import * as v from 'valibot';
 import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
 import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
+import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
+import { validateWhole } from '../http/validate.ts';
 import { ApiError, collection, item, notFound, violationError } from '../hydra.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { listQuery, pageOf } from '../routes/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
-import { readJsonObject, validateWhole } from './validate.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time
 type AnyDb = Kysely<any>;
@@ -152,8 +153,9 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
   app.post(
     base,
     op(`Create a ${one}; fires a debounced rebuild.`, written(201, 'Created; Location names it.'), r.schema),
+    jsonInput,
     async (c) => {
-      const data = await check(await readJsonObject(c), null);
+      const data = await check(c.var.body, null);
       for (let attempt = 0; ; attempt++) {
         try {
           const id = await db.transaction().execute(async (trx) => {
@@ -182,9 +184,9 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     },
   );
 
-  const update = (merge: boolean) => async (c: import('hono').Context) => {
+  const update = (merge: boolean) => async (c: import('hono').Context<JsonBodyEnv>) => {
     const id = Number(c.req.param('id'));
-    const body = await readJsonObject(c);
+    const body = c.var.body;
     const row = await find(id);
     if (!row) throw notFound(r.label, String(id));
     const data = await check(merge ? { ...r.toInput(row), ...body } : body, id);
@@ -203,12 +205,14 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     `${base}/:id`,
     op(`Replace a ${one}.`, { ...written(200, 'Updated'), ...notThere }, r.schema),
     byId,
+    jsonInput,
     update(false),
   );
   app.patch(
     `${base}/:id`,
     op(`Change some fields of a ${one}.`, { ...written(200, 'Updated'), ...notThere }, v.partial(r.schema)),
     byId,
+    jsonInput,
     update(true),
   );
 

@@ -1,14 +1,16 @@
 /**
- * The lead POST pipeline shared by enquiries and finance applications: media type (415), per-client
- * rate limit (429 + Retry-After), JSON body (400), idempotency (replay / 409 / 422), validation (422
- * with violations), honeypot, then one transaction and a 201. docs/decisions/010-lead-pipeline.md.
+ * The lead POST pipeline shared by enquiries and finance applications: media type (415, jsonType), per-client
+ * rate limit (429 + Retry-After, limitLeads), JSON object (400, jsonObject), then acceptLead: idempotency
+ * (replay / 409 / 422), validation (422 with violations), honeypot, one transaction and a 201.
+ * routes/leads.ts chains them; docs/decisions/010-lead-pipeline.md.
  */
 import type { Context } from 'hono';
-import type { Violation } from '../../lib/contract.ts';
+import { createMiddleware } from 'hono/factory';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
+import type { JsonBodyEnv } from '../http/json-body.ts';
 import { clientAddress } from '../http/proxy.ts';
-import { LD_JSON, problem, statusTitle, violationError } from '../hydra.ts';
+import { errorResponse, LD_JSON, problem, statusTitle, violationError } from '../hydra.ts';
 import type { LeadCrypto } from './crypto.ts';
 import { canonicalJson, claimKey, completeKey, KeyTakenOver, releaseKey, sha256 } from './idempotency.ts';
 import { hitRateLimit } from './rate-limit.ts';
@@ -19,46 +21,33 @@ import { newLeadId, storeLead } from './store.ts';
 export const HONEYPOT_FIELD = 'website';
 const KEY_TTL_MS = 24 * 3_600_000;
 
-export function violationResponse(c: Context, violations: Violation[]) {
-  const e = violationError(violations);
-  return problem(c, 422, statusTitle(422), e.detail, e.extra);
+type LeadEnv = { Variables: JsonBodyEnv['Variables'] & { ipHash: string } };
+
+/** 429 + Retry-After once a client (by hashed address) sent too many leads; sets `c.var.ipHash`. */
+export function limitLeads(deps: Deps, crypto: LeadCrypto) {
+  const db = withLeadTables(deps.db);
+  return createMiddleware<{ Variables: { ipHash: string } }>(async (c, next) => {
+    const ipHash = crypto.hashIp(clientAddress(c, deps.config.trustProxy));
+    const limited = await hitRateLimit(db, 'leads', ipHash, deps.config.leads.rateLimit);
+    if (!limited.allowed) {
+      c.header('Retry-After', String(limited.retryAfterSeconds));
+      return problem(
+        c,
+        429,
+        statusTitle(429),
+        `Too many submissions. Please try again in ${limited.retryAfterSeconds} seconds.`,
+      );
+    }
+    c.set('ipHash', ipHash);
+    await next();
+  });
 }
 
-export async function acceptLead(c: Context, deps: Deps, crypto: LeadCrypto, kind: LeadKind) {
+export async function acceptLead(c: Context<LeadEnv>, deps: Deps, crypto: LeadCrypto, kind: LeadKind) {
   const { config } = deps;
   const db = withLeadTables(deps.db);
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/(ld\+)?json\s*(;|$)/i.test(type)) {
-    return problem(
-      c,
-      415,
-      statusTitle(415),
-      'Content-Type: send the lead as application/ld+json or application/json.',
-    );
-  }
-
-  const ipHash = crypto.hashIp(clientAddress(c, config.trustProxy));
-  const limited = await hitRateLimit(db, 'leads', ipHash, config.leads.rateLimit);
-  if (!limited.allowed) {
-    c.header('Retry-After', String(limited.retryAfterSeconds));
-    return problem(
-      c,
-      429,
-      statusTitle(429),
-      `Too many submissions. Please try again in ${limited.retryAfterSeconds} seconds.`,
-    );
-  }
-
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    return problem(c, 400, statusTitle(400), 'body: the request body is not valid JSON.');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    return problem(c, 400, statusTitle(400), 'body: the request body must be a JSON object.');
-  }
-  const input = body as Record<string, unknown>;
+  const input = c.var.body;
+  const ipHash = c.var.ipHash;
 
   const header = c.req.header('idempotency-key');
   if (header !== undefined && !/^[\x21-\x7e]{1,200}$/.test(header)) {
@@ -92,7 +81,7 @@ export async function acceptLead(c: Context, deps: Deps, crypto: LeadCrypto, kin
     const prepared = await kind.prepare(deps, crypto, input, { id, ipHash, now: new Date().toISOString() });
     if (!prepared.ok) {
       if (claimed) await releaseKey(db, claimed.key, claimed.owner);
-      return violationResponse(c, prepared.violations);
+      return errorResponse(c, violationError(prepared.violations));
     }
     const text = JSON.stringify(prepared.lead.record);
     const filled = input[HONEYPOT_FIELD];

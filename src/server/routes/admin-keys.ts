@@ -10,7 +10,8 @@ import { createApiKey, presentKey, revokeApiKey } from '../auth/api-keys.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
-import { readJsonObject, validate } from '../editor/validate.ts';
+import { jsonInput } from '../http/json-body.ts';
+import { validate } from '../http/validate.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { listQuery, pageOf } from './list-query.ts';
@@ -88,8 +89,9 @@ export function adminKeyRoutes(deps: Deps) {
       },
       { requestBody: jsonBody(ApiKeyCreateInput) },
     ),
+    jsonInput,
     async (c) => {
-      const input = validate(CreateKeySchema, await readJsonObject(c));
+      const input = validate(CreateKeySchema, c.var.body);
       const me = principalOf(c);
       const { key, row } = await createApiKey(deps.db, {
         name: input.name,

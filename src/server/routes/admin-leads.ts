@@ -17,8 +17,9 @@ import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
-import { readJsonObject, validate } from '../editor/validate.ts';
+import { jsonInput } from '../http/json-body.ts';
 import { clientAddress } from '../http/proxy.ts';
+import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, item } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import {
@@ -256,10 +257,11 @@ export function adminLeadRoutes(deps: Deps) {
     }),
     read,
     byId,
+    jsonInput,
     async (c) => {
       const p = principalOf(c);
       const lead = await findLead(db, p, c.req.param('id') ?? '');
-      const input = validate(LeadUpdateInput, await readJsonObject(c));
+      const input = validate(LeadUpdateInput, c.var.body);
       if (input.status === undefined && input.assignee_id === undefined && input.note === undefined)
         throw badRequest('Send a status, an assignee_id or a note.');
       await workLead(db, p, lead, input, clientAddress(c, deps.config.trustProxy));

@@ -14,7 +14,8 @@ import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
-import { readJsonObject, validate } from '../editor/validate.ts';
+import { jsonInput } from '../http/json-body.ts';
+import { validate } from '../http/validate.ts';
 import { collection, item, violationError } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { honourRequest } from '../leads/privacy-request.ts';
@@ -51,8 +52,9 @@ export function adminPrivacyRoutes(deps: Deps) {
       },
     }),
     requireScope(deps, 'privacy:manage'),
+    jsonInput,
     async (c) => {
-      const input = validate(PrivacyRequestInput, await readJsonObject(c));
+      const input = validate(PrivacyRequestInput, c.var.body);
       if (!input.email === !input.id_number)
         throw violationError([
           { propertyPath: 'email', message: 'Give either an e-mail address or an ID number', code: 'one_of' },

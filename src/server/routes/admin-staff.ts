@@ -18,7 +18,8 @@ import {
   updateStaff,
 } from '../auth/staff.ts';
 import type { Deps } from '../deps.ts';
-import { readJsonObject, validate } from '../editor/validate.ts';
+import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
+import { validate } from '../http/validate.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
@@ -100,8 +101,9 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
         requestBody: jsonBody(StaffCreateInput),
       },
     ),
+    jsonInput,
     async (c) => {
-      const input = validate(CreateStaffSchema, await readJsonObject(c));
+      const input = validate(CreateStaffSchema, c.var.body);
       const me = principalOf(c);
       const by = me.type === 'staff' ? me.name : 'An admin';
       let s: StaffView;
@@ -121,8 +123,8 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
     },
   );
 
-  const update = async (c: import('hono').Context) => {
-    const body = await readJsonObject(c);
+  const update = async (c: import('hono').Context<JsonBodyEnv>) => {
+    const body = c.var.body;
     // react-admin sends the whole record back; only the editable fields count.
     const input = validate(
       UpdateStaffSchema,
@@ -163,6 +165,7 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
         { requestBody: jsonBody(StaffUpdateInput) },
       ),
       byId,
+      jsonInput,
       update,
     );
   return app;

@@ -11,6 +11,7 @@ import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { disabled } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
+import { parseJsonObject } from '../http/json-body.ts';
 import { collection, item, problem } from '../hydra.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
@@ -109,13 +110,7 @@ export function buildRoutes(deps: Deps) {
       let publish: boolean | undefined;
       const text = await c.req.text();
       if (text.trim()) {
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          return problem(c, 400, 'Bad Request', 'The request body is not valid JSON.');
-        }
-        const value = (body as { publish?: unknown } | null)?.publish;
+        const value = parseJsonObject(text).publish;
         if (value !== undefined && typeof value !== 'boolean')
           return problem(c, 400, 'Bad Request', 'publish: must be true or false.');
         publish = value as boolean | undefined;

@@ -14,7 +14,8 @@ import {
 } from '../../lib/contract/leads.ts';
 import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
-import { acceptLead } from '../leads/accept.ts';
+import { jsonObject, jsonType } from '../http/json-body.ts';
+import { acceptLead, limitLeads } from '../leads/accept.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { enquiryKind, financeKind } from '../leads/records.ts';
 import { showLead } from '../leads/show.ts';
@@ -68,6 +69,7 @@ const byId = checkPath(v.object({ id: pathText('Lead id (UUID), from the 201 Loc
 export function leadRoutes(deps: Deps) {
   const app = new Hono();
   const crypto = leadCrypto(deps.config.leads.encryptionKey);
+  const limit = limitLeads(deps, crypto);
   app.post(
     '/customer_enquiries',
     describeLead(
@@ -75,11 +77,17 @@ export function leadRoutes(deps: Deps) {
       CustomerEnquiryInput,
       CustomerEnquiry,
     ),
+    jsonType,
+    limit,
+    jsonObject,
     (c) => acceptLead(c, deps, crypto, enquiryKind),
   );
   app.post(
     '/finance_applications',
     describeLead('Send a five-step finance application.', FinanceApplicationInput, FinanceApplication),
+    jsonType,
+    limit,
+    jsonObject,
     (c) => acceptLead(c, deps, crypto, financeKind),
   );
   // The 201's Location: staff only (editor bearer token until staff accounts exist).

@@ -15,7 +15,8 @@ import { collectionOf } from '../../lib/contract/hydra.ts';
 import { Photo, PhotoOrderInput, PhotoPatchInput } from '../../lib/contract/media.ts';
 import { PHOTO_LIMITS } from '../../lib/photos.ts';
 import type { Deps } from '../deps.ts';
-import { readJsonObject, validate } from '../editor/validate.ts';
+import { jsonInput } from '../http/json-body.ts';
+import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, violationError } from '../hydra.ts';
 import { type Ingested, ingest } from '../media/ingest.ts';
 import {
@@ -181,9 +182,10 @@ export function photoRoutes(deps: Deps) {
       { requestBody: jsonBody(PhotoOrderInput) },
     ),
     carPath,
+    jsonInput,
     async (c) => {
       const vehicleId = c.req.valid('param').id;
-      const { order } = validate(PhotoOrderInput, await readJsonObject(c));
+      const { order } = validate(PhotoOrderInput, c.var.body);
       await reorderPhotos(deps.db, vehicleId, order);
       changed();
       return answer(c, vehicleId);
@@ -198,10 +200,11 @@ export function photoRoutes(deps: Deps) {
       { requestBody: jsonBody(PhotoPatchInput) },
     ),
     photoPath,
+    jsonInput,
     async (c) => {
       const vehicleId = c.req.valid('param').id;
       const id = c.req.valid('param').photoId;
-      const change = validate(PhotoPatchInput, await readJsonObject(c));
+      const change = validate(PhotoPatchInput, c.var.body);
       await updatePhoto(deps.db, vehicleId, id, change);
       changed();
       return answer(c, vehicleId);

@@ -12,6 +12,7 @@ import { StockImport } from '../../lib/contract/stock-import.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
+import { isJsonType, parseJsonObject } from '../http/json-body.ts';
 import { ApiError, item, notFound } from '../hydra.ts';
 import { storeOf } from '../media/storage.ts';
 import { ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
@@ -63,14 +64,8 @@ export function present(id: string, plan: Plan, createdAt: string, appliedAt: st
 async function readCsv(c: Context): Promise<string> {
   const type = c.req.header('Content-Type') ?? '';
   if (/^text\/(csv|plain)\b/i.test(type)) return c.req.text();
-  if (/^application\/(ld\+)?json\b/i.test(type)) {
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch {
-      throw new ApiError(400, 'The request body is not valid JSON.');
-    }
-    const csv = (body as { csv?: unknown })?.csv;
+  if (isJsonType(c)) {
+    const csv = parseJsonObject(await c.req.text()).csv;
     if (typeof csv !== 'string')
       throw new ApiError(400, 'Send {"csv": "<the file>"} or the file itself as text/csv.');
     return csv;

@@ -24,7 +24,8 @@ import {
 import { VEHICLE_STATES } from '../../lib/vehicle-query.ts';
 import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
-import { readJsonObject, validateWhole } from '../editor/validate.ts';
+import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
+import { validateWhole } from '../http/validate.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
@@ -193,8 +194,9 @@ export function stockRoutes(deps: Deps) {
     op('Add a car to used stock; queues a rebuild.', written(201, 'Created; Location names it.'), {
       requestBody: jsonBody(StockVehicleInput),
     }),
+    jsonInput,
     async (c) => {
-      const data = await check(c, await readJsonObject(c), null);
+      const data = await check(c, c.var.body, null);
       let id: number;
       for (let attempt = 0; ; attempt++) {
         try {
@@ -213,9 +215,9 @@ export function stockRoutes(deps: Deps) {
     },
   );
 
-  const update = (merge: boolean) => async (c: Context) => {
+  const update = (merge: boolean) => async (c: Context<JsonBodyEnv>) => {
     const id = Number(c.req.param('id'));
-    const body = await readJsonObject(c);
+    const body = c.var.body;
     const row = await find(c, id);
     const before = inputOf(row);
     const data = await check(c, merge ? { ...before, ...body } : body, id);
@@ -239,6 +241,7 @@ export function stockRoutes(deps: Deps) {
       },
     ),
     byId,
+    jsonInput,
     update(false),
   );
   app.patch(
@@ -249,6 +252,7 @@ export function stockRoutes(deps: Deps) {
       { requestBody: jsonBody(v.partial(StockVehicleFields)) },
     ),
     byId,
+    jsonInput,
     update(true),
   );
 
