@@ -12,7 +12,7 @@ import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { validateWhole } from '../http/validate.ts';
 import { ApiError, collection, item, notFound, violationError } from '../hydra.ts';
-import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { jsonBody, ld, type operation, problems, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOf } from '../routes/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
@@ -28,7 +28,6 @@ const guarded = problems(
   [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
   [403, 'The role or key lacks content:write, or a session write came from another origin.'],
 );
-const security = STAFF_SECURITY;
 
 export function resourceRoutes(deps: Deps, r: Resource): Hono {
   const db = deps.db as AnyDb;
@@ -56,18 +55,12 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     ...r.schema.entries,
   });
   const one = r.label.toLowerCase();
+  const staffOp = staffOperations('Editor', guarded);
   const op = (
     summary: string,
     responses: Parameters<typeof operation>[0]['responses'],
     body?: v.GenericSchema,
-  ) =>
-    operation({
-      summary,
-      tags: ['Editor'],
-      security,
-      responses: { ...responses, ...guarded },
-      ...(body ? { requestBody: jsonBody(body) } : {}),
-    });
+  ) => staffOp(summary, responses, body ? { requestBody: jsonBody(body) } : {});
 
   /** Validates a full input object: unknown fields, the schema, then the checks that need the database. */
   async function check(input: Record<string, unknown>, id: number | null) {

@@ -62,6 +62,21 @@ export interface Operation {
 export const operation = (op: Operation) => describeRoute(op);
 
 /**
+ * The `op(summary, responses, extra)` of a group of staff routes: the group's tag, STAFF_SECURITY, and
+ * the answers every route of the group can give (`guard`: its 401 and 403, from problems()).
+ */
+export const staffOperations =
+  (tag: string, guard: Responses) =>
+  (summary: string, responses: Responses, extra: Partial<Parameters<typeof describeRoute>[0]> = {}) =>
+    describeRoute({
+      summary,
+      tags: [tag],
+      security: STAFF_SECURITY,
+      responses: { ...responses, ...guard },
+      ...extra,
+    });
+
+/**
  * Staff endpoints accept either credential (auth/principal.ts): a signed-in staff member's session
  * cookie, or a bearer API key. The schemes themselves are described in routes/docs.ts.
  */

@@ -6,7 +6,7 @@ import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { collection } from '../hydra.ts';
 import { ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
-import { listQuery } from './list-query.ts';
+import { listQuery, pageOfLog } from './list-query.ts';
 
 const parse = (s: string | null) => (s === null ? null : JSON.parse(s));
 
@@ -35,14 +35,7 @@ export function adminAuditRoutes(deps: Deps) {
         const value = c.req.query(f);
         if (value) query = query.where(f, '=', value);
       }
-      const { n } = await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      const rows = await query
-        .selectAll()
-        .orderBy('at', q.sort === 'at' && q.dir === 'asc' ? 'asc' : 'desc')
-        .orderBy('id')
-        .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage)
-        .execute();
+      const { rows, total, paging } = await pageOfLog(query, q);
       return collection(
         c,
         'AuditEntry',
@@ -53,8 +46,8 @@ export function adminAuditRoutes(deps: Deps) {
           before: parse(r.before),
           after: parse(r.after),
         })),
-        Number(n),
-        { page: q.page, pageSize: q.perPage },
+        total,
+        paging,
       );
     },
   );

@@ -13,26 +13,19 @@ import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
 import { validate } from '../http/validate.ts';
 import { collection, item, notFound } from '../hydra.ts';
-import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOf } from './list-query.ts';
 import { checkPath, pathText } from './params.ts';
 
 export const CreateKeySchema = ApiKeyCreateInput;
 const byId = checkPath(v.object({ id: pathText('API key id') }));
-const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], extra = {}) =>
-  operation({
-    summary,
-    tags: ['Admin'],
-    security: STAFF_SECURITY,
-    responses: {
-      ...responses,
-      ...problems(
-        [401, 'No staff session and no valid API key.'],
-        [403, 'Only admins manage API keys (keys:manage); API keys never do.'],
-      ),
-    },
-    ...extra,
-  });
+const op = staffOperations(
+  'Admin',
+  problems(
+    [401, 'No staff session and no valid API key.'],
+    [403, 'Only admins manage API keys (keys:manage); API keys never do.'],
+  ),
+);
 
 const iri = (id: string) => `/api/admin/api_keys/${id}`;
 

@@ -20,7 +20,7 @@ import { collection, item, violationError } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { honourRequest } from '../leads/privacy-request.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
-import { listQuery } from './list-query.ts';
+import { listQuery, pageOfLog } from './list-query.ts';
 
 export function adminPrivacyRoutes(deps: Deps) {
   const app = new Hono();
@@ -112,18 +112,7 @@ export function adminPrivacyRoutes(deps: Deps) {
     requireScope(deps, 'privacy:manage'),
     async (c) => {
       const q = listQuery(c, ['at'], 200);
-      const { n } = await db
-        .selectFrom('privacy_requests')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      const rows = await db
-        .selectFrom('privacy_requests')
-        .selectAll()
-        .orderBy('at', q.sort === 'at' && q.dir === 'asc' ? 'asc' : 'desc')
-        .orderBy('id')
-        .limit(q.perPage)
-        .offset((q.page - 1) * q.perPage)
-        .execute();
+      const { rows, total, paging } = await pageOfLog(db.selectFrom('privacy_requests'), q);
       return collection(
         c,
         'PrivacyRequest',
@@ -133,8 +122,8 @@ export function adminPrivacyRoutes(deps: Deps) {
           ...r,
           rows_removed: JSON.parse(r.rows_removed),
         })),
-        Number(n),
-        { page: q.page, pageSize: q.perPage },
+        total,
+        paging,
       );
     },
   );

@@ -22,7 +22,7 @@ import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { validate } from '../http/validate.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
-import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOf } from './list-query.ts';
 import { checkPath, pathText } from './params.ts';
 
@@ -30,20 +30,13 @@ import { checkPath, pathText } from './params.ts';
 export const CreateStaffSchema = StaffCreateInput;
 export const UpdateStaffSchema = StaffUpdateInput;
 const byId = checkPath(v.object({ id: pathText('Staff id') }));
-const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], extra = {}) =>
-  operation({
-    summary,
-    tags: ['Admin'],
-    security: STAFF_SECURITY,
-    responses: {
-      ...responses,
-      ...problems(
-        [401, 'No staff session and no valid API key.'],
-        [403, 'Only admins manage staff (staff:manage); API keys never do.'],
-      ),
-    },
-    ...extra,
-  });
+const op = staffOperations(
+  'Admin',
+  problems(
+    [401, 'No staff session and no valid API key.'],
+    [403, 'Only admins manage staff (staff:manage); API keys never do.'],
+  ),
+);
 const written = (status: number, description: string) => ({
   [status]: ld(Staff, description),
   ...problems(400, 413, 415, [422, 'Violations naming each field.']),

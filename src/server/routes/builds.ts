@@ -13,7 +13,7 @@ import { disabled } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { parseJsonObject } from '../http/json-body.ts';
 import { collection, item, problem } from '../hydra.ts';
-import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { jsonBody, ld, operation, problems, staffOperations } from '../openapi/describe.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
 import { checkPath, pathText } from './params.ts';
 
@@ -43,14 +43,7 @@ const guarded = problems(
   [403, 'The role or key lacks builds:publish.'],
   [503, 'This process does not run builds.'],
 );
-const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], more = {}) =>
-  operation({
-    summary,
-    tags: ['Builds'],
-    security: STAFF_SECURITY,
-    responses: { ...responses, ...guarded },
-    ...more,
-  });
+const op = staffOperations('Builds', guarded);
 const byId = checkPath(v.object({ id: pathText('Build id') }));
 
 export function buildRoutes(deps: Deps) {

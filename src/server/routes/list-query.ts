@@ -3,7 +3,8 @@
  * `page`, `itemsPerPage`, `order[field]=asc|desc`, `q` (free text). Unknown sort fields are a 400.
  */
 import type { Context } from 'hono';
-import { badRequest } from '../hydra.ts';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
+import { badRequest, type Page } from '../hydra.ts';
 
 export interface ListQuery {
   page: number;
@@ -54,4 +55,30 @@ export function pageOf<T extends object>(rows: T[], q: ListQuery) {
   }
   const start = (q.page - 1) * q.perPage;
   return { members: out.slice(start, start + q.perPage), total: rows.length };
+}
+
+/**
+ * One page of a log table (a row per event, with `at` and `id`), newest first unless `order[at]=asc`,
+ * with the total the query matches: the audit log and the privacy-request record.
+ */
+export async function pageOfLog<DB, TB extends keyof DB & string>(
+  // biome-ignore lint/complexity/noBannedTypes: a query that has selected nothing yet
+  query: SelectQueryBuilder<DB, TB, {}>,
+  q: ListQuery,
+): Promise<{ rows: Selectable<DB[TB]>[]; total: number; paging: Page }> {
+  // biome-ignore lint/suspicious/noExplicitAny: the caller's table is known to have `at` and `id`
+  const log = query as unknown as SelectQueryBuilder<any, any, any>;
+  const { n } = await log.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await log
+    .selectAll()
+    .orderBy('at', q.sort === 'at' && q.dir === 'asc' ? 'asc' : 'desc')
+    .orderBy('id')
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .execute();
+  return {
+    rows: rows as Selectable<DB[TB]>[],
+    total: Number(n),
+    paging: { page: q.page, pageSize: q.perPage },
+  };
 }

@@ -30,7 +30,7 @@ import {
   updatePhoto,
 } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
-import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { jsonBody, ld, problems, STAFF_SECURITY, staffOperations } from '../openapi/describe.ts';
 import { checkPath, pathId } from './params.ts';
 
 /** The upload route takes large bodies; app.ts exempts it from the 64 KiB JSON limit. */
@@ -95,14 +95,7 @@ const guarded = problems(
   [503, 'EDITOR_TOKEN is not set.'],
 );
 const photos = (description: string) => ld(collectionOf(Photo), `${description}: the car's photos in order.`);
-const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], more = {}) =>
-  operation({
-    summary,
-    tags,
-    security: STAFF_SECURITY,
-    responses: { ...responses, ...guarded },
-    ...more,
-  });
+const op = staffOperations('Photos', guarded);
 
 export function photoRoutes(deps: Deps) {
   const app = new Hono();

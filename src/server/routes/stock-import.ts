@@ -15,7 +15,7 @@ import type { Deps } from '../deps.ts';
 import { isJsonType, parseJsonObject } from '../http/json-body.ts';
 import { ApiError, item, notFound } from '../hydra.ts';
 import { storeOf } from '../media/storage.ts';
-import { ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { ld, problems, staffOperations } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
 import { applyPlan, ImportFileError, type Plan, planHash, planImport } from '../stock/csv-import.ts';
 import { checkPath } from './params.ts';
@@ -24,20 +24,13 @@ import { checkPath } from './params.ts';
 export const STOCK_IMPORT_PATH = /^\/api\/editor\/stock_imports\/?$/;
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
-const op = (summary: string, responses: Parameters<typeof operation>[0]['responses'], extra = {}) =>
-  operation({
-    summary,
-    tags: ['Stock'],
-    security: STAFF_SECURITY,
-    responses: {
-      ...responses,
-      ...problems(
-        [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
-        [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
-      ),
-    },
-    ...extra,
-  });
+const op = staffOperations(
+  'Stock',
+  problems(
+    [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
+    [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
+  ),
+);
 
 export function present(id: string, plan: Plan, createdAt: string, appliedAt: string | null) {
   return {

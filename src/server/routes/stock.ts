@@ -27,7 +27,7 @@ import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { validateWhole } from '../http/validate.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
-import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
 import {
   inputOf,
@@ -45,18 +45,7 @@ const guarded = problems(
   [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
   [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
 );
-const op = (
-  summary: string,
-  responses: Parameters<typeof operation>[0]['responses'],
-  extra: Partial<Parameters<typeof operation>[0]> = {},
-) =>
-  operation({
-    summary,
-    tags: ['Stock'],
-    security: STAFF_SECURITY,
-    responses: { ...responses, ...guarded },
-    ...extra,
-  });
+const op = staffOperations('Stock', guarded);
 
 const opt = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
 const ListParams = v.object({
