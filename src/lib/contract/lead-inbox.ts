@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { LEAD_STAGES } from '../lead-workflow.ts';
-import { context, int, named } from './hydra.ts';
+import { collectionOf, context, int, named } from './hydra.ts';
 
 const nullableText = v.nullable(v.string());
 
@@ -51,26 +51,7 @@ const summary = {
 
 export const LeadSummary = named('LeadSummary', v.object(summary), 'A lead in the inbox.');
 
-export const LeadCollection = named(
-  'LeadCollection',
-  v.object({
-    '@context': v.string(),
-    '@id': v.string(),
-    '@type': v.literal('hydra:Collection'),
-    'hydra:member': v.array(LeadSummary),
-    'hydra:totalItems': int,
-    'hydra:view': v.optional(
-      v.object({
-        '@id': v.string(),
-        '@type': v.literal('hydra:PartialCollectionView'),
-        'hydra:first': v.string(),
-        'hydra:last': v.string(),
-        'hydra:previous': v.optional(v.string()),
-        'hydra:next': v.optional(v.string()),
-      }),
-    ),
-  }),
-);
+export const LeadCollection = named('LeadCollection', collectionOf(LeadSummary));
 
 export const LeadNote = v.object({
   id: v.string(),
