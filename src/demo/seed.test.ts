@@ -100,7 +100,7 @@ describe('seed data', () => {
   it('contains the showcase car tests rely on', () => {
     const car = data.vehicles.find((v) => v.id === SHOWCASE_VEHICLE_ID);
     expect(car).toMatchObject({
-      id: 100001,
+      id: SHOWCASE_VEHICLE_ID,
       make: 'Subaru',
       model: 'Forester',
       year: 2022,

@@ -4,6 +4,7 @@
  * dead letters, restart and lease recovery, and two workers on one database never sending a job twice.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { type LeadWorker, startLeadWorker } from '../../src/server/leads/worker.ts';
@@ -73,7 +74,7 @@ describe.each(ENGINES)('lead delivery on %s', (engine) => {
         form_name: 'used',
         make: 'Subaru',
         model: 'Forester',
-        vehicle_id: 100001,
+        vehicle_id: SHOWCASE.id,
         first_name: 'Zanele & Co',
       }),
     );
@@ -101,7 +102,7 @@ describe.each(ENGINES)('lead delivery on %s', (engine) => {
     const adf = decodeAttachment(usedMail?.raw ?? '');
     expect(adf).toContain('<?adf version="1.0"?>');
     expect(adf).toContain('<vehicle interest="buy" status="used">');
-    expect(adf).toContain('<stock>100001</stock>');
+    expect(adf).toContain(`<stock>${SHOWCASE.id}</stock>`);
     expect(adf).toContain('<name part="first">Zanele &amp; Co</name>');
     const contactMail = mailFor(contact.body.id);
     expect(contactMail?.to).toEqual([await dealerEmail('motus-subaru-pretoria')]);

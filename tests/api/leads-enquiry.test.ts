@@ -1,5 +1,6 @@
 /** POST /api/customer_enquiries on every engine: SPEC §5 messages, SPEC §7 presets, the 201 shape, protocol errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import { LEAD_PRESETS } from '../../src/lib/lead-presets.ts';
 import { ENQUIRY_MESSAGES } from '../../src/lib/schemas/enquiry.ts';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
@@ -15,7 +16,6 @@ import {
 } from './lead-fixtures.ts';
 
 const PATH = '/api/customer_enquiries';
-const SHOWCASE = { id: 100001, dealer: 'motus-subaru-west-rand' };
 
 describe.each(ENGINES)('customer enquiries on %s', (engine) => {
   let api: TestApi;

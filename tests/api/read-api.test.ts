@@ -3,6 +3,7 @@
  * answer is also checked strictly against /api/docs.json by the harness (./contract.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import type {
   Banner,
   BlogPost,
@@ -26,7 +27,6 @@ const as = <T>(body: unknown) => body as T;
 type Problem = { detail: string };
 
 const DEFAULT_DEALER = 'motus-subaru-west-rand';
-const SHOWCASE_ID = 100001;
 const LD = 'application/ld+json; charset=utf-8';
 
 describe.each(ENGINES)('read API on %s', (engine) => {
@@ -165,7 +165,7 @@ describe.each(ENGINES)('read API on %s', (engine) => {
 
   describe('one vehicle', () => {
     it('answers the showcase car in the SPEC §3 detail shape', async () => {
-      const r = await api.json(`/api/vehicles/${SHOWCASE_ID}`);
+      const r = await api.json(`/api/vehicles/${SHOWCASE.id}`);
       expect(r.status).toBe(200);
       const car = as<VehicleDetail>(r.body);
       expect(car).toMatchObject({
@@ -176,7 +176,7 @@ describe.each(ENGINES)('read API on %s', (engine) => {
         status: 'available',
       });
       expect(car.mileage['hydra:member'][0]).toBe(45200);
-      expect(car.uri).toBe(`/pre-owned/subaru/forester/${SHOWCASE_ID}`);
+      expect(car.uri).toBe(`/pre-owned/subaru/forester/${SHOWCASE.id}`);
     });
 
     it('404s an unknown id and 400s a malformed one', async () => {

@@ -3,6 +3,7 @@
  * the listing, the facets and ranges agree with it, and a bad value is a 400 naming the parameter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import type { Filters, HydraCollection, VehicleSummary } from '../../src/lib/contract.ts';
 import { monthlyInstalment } from '../../src/lib/finance.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
@@ -72,7 +73,7 @@ describe.each(ENGINES)('stock filters on %s', (engine) => {
 
   it('finds every keyword in make, model, variant or description, in any letter case', async () => {
     const r = await list('q=FORESTER%20sapphire');
-    expect(r['hydra:member'].map((c) => c.id)).toContain(100001);
+    expect(r['hydra:member'].map((c) => c.id)).toContain(SHOWCASE.id);
     for (const car of r['hydra:member']) expect(car.model).toBe('Forester');
     expect(await total('q=%25')).toBe(0); // a literal %, not a wildcard
     expect(await total('q=zzzz-no-such-car')).toBe(0);
@@ -135,12 +136,12 @@ describe.each(ENGINES)('similar cars on %s', (engine) => {
   afterAll(() => api.close());
 
   it('offers at most 4 other cars, the same model first, then the same body type in the price band', async () => {
-    const r = await api.json<Collection>('/api/vehicles/100001/similar');
+    const r = await api.json<Collection>(`/api/vehicles/${SHOWCASE.id}/similar`);
     expect(r.status).toBe(200);
     const cars = r.body['hydra:member'];
     expect(cars.length).toBeGreaterThan(0);
     expect(cars.length).toBeLessThanOrEqual(4);
-    expect(cars.map((c) => c.id)).not.toContain(100001);
+    expect(cars.map((c) => c.id)).not.toContain(SHOWCASE.id);
     const foresters = (await api.json<Collection>(`${LIST}?make_slug=subaru&model_slug=forester`)).body;
     const others = foresters['hydra:totalItems'] - 1;
     const sameModel = cars.findIndex((c) => c.model_slug !== 'forester');
@@ -155,8 +156,9 @@ describe.each(ENGINES)('similar cars on %s', (engine) => {
   });
 
   it('gives the stock number buyers quote, and the VIN slot', async () => {
-    const car = (await api.json<{ stock_number: string; vin: string | null }>('/api/vehicles/100001')).body;
-    expect(car.stock_number).toBe('U100001');
+    const car = (await api.json<{ stock_number: string; vin: string | null }>(`/api/vehicles/${SHOWCASE.id}`))
+      .body;
+    expect(car.stock_number).toBe(SHOWCASE.stockNumber);
     expect(car).toHaveProperty('vin');
   });
 

@@ -16,6 +16,7 @@ import { USED_CATALOGUE, type UsedModel } from './vehicle-catalogue.ts';
 
 export const VEHICLE_COUNT = 420;
 export const SHOWCASE_VEHICLE_ID = 100001;
+export const SHOWCASE_PRICE = 489_900;
 const SEED = 20261101;
 const CURRENT_YEAR = 2026;
 
@@ -118,7 +119,7 @@ function makeVehicle(
 
 /** The fixed record tests use: a 2022 Forester 2.5i-S ES in Sapphire Blue at West Rand. */
 function showcase(): Insertable<VehiclesTable> {
-  const price = 489_900;
+  const price = SHOWCASE_PRICE;
   return {
     id: SHOWCASE_VEHICLE_ID,
     stock_number: `U${SHOWCASE_VEHICLE_ID}`,

@@ -5,16 +5,10 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { SHOWCASE } from '../../../src/demo/fixtures.ts';
 import { ADMIN_DIST } from '../../../src/server/http/admin-app.ts';
 
-const PUBLIC_PAGES = [
-  '/',
-  '/blog',
-  '/special-offers',
-  '/pre-owned',
-  '/pre-owned/subaru/forester/100001',
-  '/finance',
-];
+const PUBLIC_PAGES = ['/', '/blog', '/special-offers', '/pre-owned', SHOWCASE.path, '/finance'];
 const adminAssets = readdirSync(join(ADMIN_DIST, 'assets'));
 
 for (const path of PUBLIC_PAGES) {

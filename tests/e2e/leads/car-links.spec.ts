@@ -3,13 +3,20 @@
  * car" fills the wizard's vehicle, and "Book a test drive of this car" sends the car's id with the lead.
  */
 import { expect, test } from '@playwright/test';
+import { SHOWCASE } from '../../../src/demo/fixtures.ts';
 import { carLinkQuery } from '../../../src/lib/car-link.ts';
 import { FinanceWizard } from './finance-wizard.ts';
 import { EnquiryPage, formPages, leadPosts } from './helpers.ts';
 
 test('the finance wizard takes make, model, used and price from the link @mobile', async ({ page }) => {
   const wizard = new FinanceWizard(page);
-  const q = carLinkQuery({ make: 'Subaru', model: 'Forester', used: true, price: 389900, vehicle: 100001 });
+  const q = carLinkQuery({
+    make: 'Subaru',
+    model: 'Forester',
+    used: true,
+    price: 389900,
+    vehicle: SHOWCASE.id,
+  });
   await wizard.open(`/finance${q}`);
   await expect(wizard.form.getByLabel('Vehicle type')).toHaveValue('used');
   await expect(wizard.form.getByLabel(/^Make/)).toHaveValue('Subaru');

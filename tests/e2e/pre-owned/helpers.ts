@@ -2,7 +2,7 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const GROUP = 'motus-subaru';
-export const SHOWCASE = { id: 100001, path: '/pre-owned/subaru/forester/100001', price: 489_900 };
+export { SHOWCASE } from '../../../src/demo/fixtures.ts';
 
 interface Collection {
   'hydra:member': {

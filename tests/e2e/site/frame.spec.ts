@@ -1,5 +1,6 @@
 /** The page frame: nav highlight and aria-current, breadcrumbs, footer, drawer, not-found page. */
 import { expect, test } from '@playwright/test';
+import { SHOWCASE } from '../../../src/demo/fixtures.ts';
 import { pageTemplates, siteData } from './helpers.ts';
 
 test('the nav item of the current section is highlighted and aria-current', async ({ page, request }) => {
@@ -133,7 +134,7 @@ test('the drawer opens by touch and closes on the backdrop @mobile', async ({ pa
 
 test('no page template overflows horizontally at 320 or 1280 px', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const paths = [...(await pageTemplates(request)), '/pre-owned', '/pre-owned/subaru/forester/100001'];
+  const paths = [...(await pageTemplates(request)), '/pre-owned', SHOWCASE.path];
   for (const width of [320, 1280])
     for (const path of paths) {
       await page.setViewportSize({ width, height: 700 });

@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import { SHOWCASE } from '../../../src/demo/fixtures.ts';
 
 // Astro places its one `astro-island{display:contents}` rule before the first island in <body>;
 // browsers apply it everywhere, and it is Astro's markup, not ours.
@@ -32,8 +33,8 @@ const PAGES = [
   '/finance/thank-you',
   '/pre-owned',
   '/pre-owned/subaru/forester',
-  '/pre-owned/subaru/forester/100001',
-  '/pre-owned/subaru/forester/100001/enquire',
+  SHOWCASE.path,
+  `${SHOWCASE.path}/enquire`,
   '/dealer/durban',
   '/dealer/durban/contact-us',
   '/no-such-page',

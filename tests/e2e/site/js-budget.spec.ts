@@ -5,6 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { SHOWCASE } from '../../../src/demo/fixtures.ts';
 
 const KB = 1024;
 const BUDGETS: [path: string, maxGzip: number][] = [
@@ -16,7 +17,7 @@ const BUDGETS: [path: string, maxGzip: number][] = [
   ['/', 32 * KB], // carousels (swiper), no React
   ['/showroom/subaru/forester', 80 * KB], // configurator island
   ['/pre-owned', 95 * KB], // search island
-  ['/pre-owned/subaru/forester/100001', 95 * KB], // gallery + calculator island
+  [SHOWCASE.path, 95 * KB], // gallery + calculator island
   ['/finance', 110 * KB], // wizard with the shared validation schemas
 ];
 

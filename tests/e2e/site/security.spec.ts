@@ -4,6 +4,7 @@
  * events and no console errors, islands hydrated — and the security headers are on every response.
  */
 import { expect, test } from '@playwright/test';
+import { SHOWCASE } from '../../../src/demo/fixtures.ts';
 import { pageTemplates } from './helpers.ts';
 
 test('every page template runs under its CSP with zero violations and no console errors', async ({
@@ -23,7 +24,7 @@ test('every page template runs under its CSP with zero violations and no console
     });
   });
   // The content templates, and the used-stock ones whose islands load data at run time.
-  const paths = [...(await pageTemplates(request)), '/pre-owned', '/pre-owned/subaru/forester/100001'];
+  const paths = [...(await pageTemplates(request)), '/pre-owned', SHOWCASE.path];
   for (const path of paths) {
     const res = await page.goto(path, { waitUntil: 'networkidle' });
     expect(res?.headers()['content-security-policy'], path).toContain("frame-ancestors 'none'");
