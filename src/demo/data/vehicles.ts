@@ -146,10 +146,10 @@ function showcase(): Insertable<VehiclesTable> {
   };
 }
 
-/** All demo stock, ids 1..420 then the showcase car. Same output on every call. */
 /**
- * The demo stock (VEHICLE_COUNT cars and the showcase), or `count` cars spread over `dealerSlugs` for
- * scale data. Extra dealers get an average dealer's share; the five demo ones keep their weights.
+ * The demo stock (ids 1..VEHICLE_COUNT, then the showcase car), or `count` cars spread over `dealerSlugs`
+ * for scale data; the same output on every call. Extra dealers get an average dealer's share; the five
+ * demo ones keep their weights.
  */
 export function buildVehicles(
   opts: { count?: number; dealerSlugs?: readonly string[] } = {},

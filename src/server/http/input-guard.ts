@@ -58,7 +58,7 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-/** The first problem in a JSON body, or null. Text that is not JSON is left to the route's own 400. */
+/** The first problem in a JSON body, or null. Text that is not JSON is left to json-body.ts's 400. */
 export function jsonBodyProblem(text: string): string | null {
   if (jsonDepth(text) > MAX_JSON_DEPTH)
     return `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted.`;

@@ -90,7 +90,7 @@ export function leadRoutes(deps: Deps) {
     jsonObject,
     (c) => acceptLead(c, deps, crypto, financeKind),
   );
-  // The 201's Location: staff only (editor bearer token until staff accounts exist).
+  // The 201's Location: staff only (a session or an API key with leads:read).
   app.get(
     '/customer_enquiries/:id',
     describeRecord('One enquiry (the 201 Location), for staff.', CustomerEnquiryRecord),
