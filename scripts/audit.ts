@@ -10,11 +10,31 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 // One page of each template; `{post}` is replaced by the newest blog post's slug.
 const PAGES = (
   process.env.AUDIT_PAGES ??
-  '/,/showroom/subaru/forester,/showroom/subaru/forester/2-5i,/special-offers,/blog,/blog/{post},/contact-us,/pre-owned,/pre-owned/subaru/forester/100001,/finance'
+  '/,/new,/showroom/subaru/forester,/showroom/subaru/forester/2-5i,/special-offers,/blog,/blog/{post},/contact-us,/pre-owned,/pre-owned/subaru/forester/100001,/finance,/sell-your-car,/dealer/west-rand'
 )
   .split(',')
   .map((p) => p.trim())
   .filter(Boolean);
+/** Issue 14: largest contentful paint of every template under Lighthouse's mobile emulation. */
+const LCP_GOAL_MS = 1200;
+
+interface LighthouseNode {
+  type?: string;
+  selector?: string;
+  nodeLabel?: string;
+}
+interface LighthouseReport {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: LighthouseNode[] } }>;
+}
+
+/** What the LCP was (an image, a heading…): the node Lighthouse 13's LCP breakdown names. */
+function lcpElement(report: LighthouseReport): string {
+  const node = report.audits['lcp-breakdown-insight']?.details?.items?.find((i) => i.type === 'node');
+  const label = (node?.selector ?? node?.nodeLabel ?? '?').split(' > ').slice(-2).join(' > ');
+  return `\`${label.replace(/[|`]/g, ' ').slice(0, 48)}\``;
+}
+
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LH = 'tools/audit/node_modules/lighthouse/cli/index.js';
 
@@ -26,7 +46,7 @@ if (!existsSync(LH))
 let base = process.env.AUDIT_URL;
 let server: ReturnType<typeof spawn> | undefined;
 if (!base) {
-  const port = 4391;
+  const port = Number(process.env.AUDIT_PORT ?? 4391);
   server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
     env: { ...process.env, PORT: String(port), E2E_REUSE_BUILD: process.env.E2E_REUSE_BUILD ?? '1' },
     stdio: 'ignore',
@@ -67,15 +87,18 @@ for (const path of pages) {
     ).toString();
   } catch (err) {
     // A page Lighthouse cannot load is a finding, not a reason to lose the other pages' scores.
-    const row = `| ${path} | failed: ${String((err as Error).message).split('\n')[0]} | | | |`;
+    const row = `| ${path} | failed: ${String((err as Error).message).split('\n')[0]} | | | | | |`;
     rows.push(row);
     console.log(row);
     process.exitCode = 1;
     continue;
   }
-  const report = JSON.parse(out) as { categories: Record<string, { score: number | null }> };
+  const report = JSON.parse(out) as LighthouseReport;
   const s = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
-  const row = `| ${path} | ${s('performance')} | ${s('accessibility')} | ${s('best-practices')} | ${s('seo')} |`;
+  const lcp = report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
+  const lcpOk = lcp <= LCP_GOAL_MS;
+  if (!lcpOk) process.exitCode = 1;
+  const row = `| ${path} | ${s('performance')} | ${(lcp / 1000).toFixed(1)} s${lcpOk ? '' : ' ✗'} | ${lcpElement(report)} | ${s('accessibility')} | ${s('best-practices')} | ${s('seo')} |`;
   rows.push(row);
   console.log(row);
 }
@@ -84,8 +107,8 @@ server?.kill('SIGTERM');
 const table = [
   `Lighthouse 13 (mobile emulation, Debian Chromium), measured ${new Date().toISOString().slice(0, 10)}.`,
   '',
-  '| page | performance | accessibility | best practices | SEO |',
-  '|---|---|---|---|---|',
+  '| page | performance | LCP | LCP element | accessibility | best practices | SEO |',
+  '|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
 console.log(`\n${table}`);

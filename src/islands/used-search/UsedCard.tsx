@@ -5,22 +5,23 @@
 import type { VehicleSummary } from '../../lib/contract.ts';
 import { financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
+import { LCP_SIZES } from '../../lib/preload.ts';
 import { withDealer } from '../../lib/urls.ts';
 import { Picture } from '../picture/Picture.tsx';
 import './used-card.css';
-
-const SIZES = '(min-width: 1200px) 290px, (min-width: 900px) 30vw, (min-width: 600px) 50vw, 100vw';
 
 interface Props {
   car: VehicleSummary;
   site: string | null;
   /** The first cards are above the fold: load them at once. */
   eager: boolean;
+  /** The first card's picture is the listing's largest contentful paint (preloaded by the page). */
+  priority?: boolean;
   /** h2 in the listing; h3 where the cards sit under a section heading. */
   heading?: 'h2' | 'h3';
 }
 
-export function UsedCard({ car, site, eager, heading: Heading = 'h2' }: Props) {
+export function UsedCard({ car, site, eager, priority = false, heading: Heading = 'h2' }: Props) {
   const f = financeSummary({ price: car.price });
   const name = `${car.year} ${car.make} ${car.model}`;
   return (
@@ -29,9 +30,10 @@ export function UsedCard({ car, site, eager, heading: Heading = 'h2' }: Props) {
         <Picture
           image={car.image}
           className="card-media uc-img"
-          sizes={SIZES}
+          sizes={LCP_SIZES.usedCard}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       ) : (

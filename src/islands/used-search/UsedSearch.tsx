@@ -139,7 +139,9 @@ export default function UsedSearch({ site, ...init }: Props) {
               {status === 'loading'
                 ? // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                   Array.from({ length: USED_PAGE_SIZE }, (_, i) => <SkeletonCard key={i} />)
-                : s.vehicles.map((car, i) => <UsedCard key={car.id} car={car} site={site} eager={i < 3} />)}
+                : s.vehicles.map((car, i) => (
+                    <UsedCard key={car.id} car={car} site={site} eager={i < 3} priority={i === 0} />
+                  ))}
             </div>
           )}
 

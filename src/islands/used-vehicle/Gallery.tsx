@@ -4,6 +4,7 @@
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
 import type { Image } from '../../lib/contract.ts';
+import { LCP_SIZES } from '../../lib/preload.ts';
 import { Picture } from '../picture/Picture.tsx';
 
 interface Props {
@@ -53,7 +54,7 @@ export function Gallery({ images, name }: Props) {
               key={image.uri}
               image={image}
               className="uvg-slide"
-              sizes="(min-width: 1200px) 700px, (min-width: 900px) 58vw, 100vw"
+              sizes={LCP_SIZES.gallery}
               alt={image.alt || `${name}, view ${i + 1} of ${count}`}
               loading={i === 0 ? 'eager' : 'lazy'}
               fetchPriority={i === 0 ? 'high' : undefined}

@@ -1,0 +1,96 @@
+/**
+ * The largest contentful paint image of each template with a picture above the fold (issue 14 §4): it is
+ * preloaded from <head> with fetchpriority=high, offers a WebP/AVIF candidate sized for a 375 px phone, is in
+ * the HTML before any script runs (hydration never delays it), and the preload names exactly what the page
+ * shows, so the browser fetches it once. Timings are Lighthouse's job (`npm run audit`), not this test's.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { SHOWCASE } from '../pre-owned/helpers.ts';
+import { templatePath } from './helpers.ts';
+
+const PICTURE_TEMPLATES = ['home', 'new', 'model', 'variant', 'blog', 'blog post', 'special', 'dealer home'];
+const STOCK_PAGES = ['/pre-owned', SHOWCASE.path];
+
+interface Preload {
+  href: string;
+  srcset: string;
+  sizes: string;
+  type: string;
+  priority: string;
+}
+
+async function preloadOf(page: Page): Promise<Preload> {
+  const links = page.locator('head link[rel="preload"][as="image"]');
+  await expect(links, 'one image preload in <head>').toHaveCount(1);
+  const link = links.first();
+  const attr = async (name: string) => (await link.getAttribute(name)) ?? '';
+  return {
+    href: await attr('href'),
+    srcset: await attr('imagesrcset'),
+    sizes: await attr('imagesizes'),
+    type: await attr('type'),
+    priority: await attr('fetchpriority'),
+  };
+}
+
+const candidates = (srcset: string) =>
+  srcset.split(',').map((c) => {
+    const [url = '', w = ''] = c.trim().split(/\s+/);
+    return { url, width: Number.parseInt(w, 10) };
+  });
+
+async function expectPreloadedPicture(page: Page, path: string) {
+  test.slow(); // two loads of the page, the second waiting for its picture to decode
+  // No JavaScript: what the preload names must already be in the built HTML.
+  const html = await (await page.request.get(path)).text();
+  await page.setContent(html.replace(/<meta http-equiv="content-security-policy"[^>]*>/, ''), {
+    waitUntil: 'domcontentloaded',
+  });
+  const preload = await preloadOf(page);
+  expect(preload.priority).toBe('high');
+  expect(['image/avif', 'image/webp']).toContain(preload.type);
+  const sizes = candidates(preload.srcset);
+  expect(
+    sizes.some((c) => c.width >= 375 && c.width <= 800),
+    `a candidate for a 375 px phone in ${preload.srcset}`,
+  ).toBe(true);
+  const shown = page.locator(
+    `img[srcset="${preload.srcset}"][sizes="${preload.sizes}"], picture:has(source[type="${preload.type}"][srcset="${preload.srcset}"][sizes="${preload.sizes}"]) img`,
+  );
+  await expect(
+    shown.first(),
+    'the preloaded picture is in the HTML with the same srcset and sizes',
+  ).toBeAttached();
+  await expect(shown.first()).toHaveAttribute('loading', 'eager');
+
+  // In the running page at 375 px, the browser shows the preloaded file and asks for it once.
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image') requests.push(new URL(r.url()).pathname);
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  const current = await page
+    .locator('img[fetchpriority="high"]')
+    .first()
+    .evaluate(async (img: HTMLImageElement) => {
+      await img.decode().catch(() => undefined);
+      return new URL(img.currentSrc).pathname;
+    });
+  expect(sizes.map((c) => c.url)).toContain(current);
+  expect(requests.filter((r) => r === current)).toHaveLength(1);
+}
+
+test.describe('LCP picture at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 2 });
+
+  for (const name of PICTURE_TEMPLATES) {
+    test(`${name}: the hero picture is preloaded with high priority`, async ({ page, request }) => {
+      await expectPreloadedPicture(page, await templatePath(request, name));
+    });
+  }
+  for (const path of STOCK_PAGES) {
+    test(`${path}: the first car's picture is preloaded with high priority`, async ({ page }) => {
+      await expectPreloadedPicture(page, path);
+    });
+  }
+});
