@@ -2,7 +2,7 @@
  * The one-process server around the API: the published build served from memory (ETags, pre-compressed
  * forms, shells, 404 page, atomic switch) and the short micro-cache of public API answers.
  */
-import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,8 @@ function writeBuild(id: string, home: string) {
   page('', home);
   writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(home));
   writeFileSync(join(dir, 'index.html.gz'), gzipSync(home));
+  // A page without compressed twins, as builds now write pages (the server compresses them on demand).
+  page('blog', `<h1>blog in ${id}</h1>${'<p>a paragraph of the blog list</p>'.repeat(40)}`);
   page('pre-owned', '<h1>listing shell</h1>');
   page('pre-owned/vehicle', '<h1>vehicle shell</h1>');
   writeFileSync(join(dir, '404.html'), '<h1>Oops</h1>');
@@ -79,6 +81,47 @@ describe('one-process server', () => {
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
     const again = await app.request('/', { headers: { 'Accept-Encoding': 'br' } });
     expect(brotliDecompressSync(Buffer.from(await again.arrayBuffer())).toString()).toBe(text);
+  });
+
+  it('compresses a page without twins on first request, keeps it, and answers 304 the same', async () => {
+    const plain = await app.request('/blog/');
+    const text = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding');
+    const br = await app.request('/blog/', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('Accept-Encoding');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(Number(br.headers.get('content-length'))).toBe(brBytes.length);
+    expect(brBytes.length).toBeLessThan(text.length / 4);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(text);
+    const gz = await app.request('/blog/', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(text);
+    // Both compressed forms are now held in memory: they are served with the file gone from disk.
+    const file = join(BUILDS, 'b1', 'blog', 'index.html');
+    const saved = readFileSync(file);
+    rmSync(file);
+    try {
+      const again = await app.request('/blog/', { headers: { 'Accept-Encoding': 'br' } });
+      expect(again.status).toBe(200);
+      expect(Buffer.from(await again.arrayBuffer()).equals(brBytes)).toBe(true);
+      const etag = br.headers.get('etag') as string;
+      const revalidated = await app.request('/blog/', {
+        headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
+      });
+      expect(revalidated.status).toBe(304);
+    } finally {
+      writeFileSync(file, saved);
+    }
+  });
+
+  it('compresses a page once when many ask for it at the same time', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => app.request('/blog', { headers: { 'Accept-Encoding': 'br' } })),
+    );
+    const bodies = await Promise.all(answers.map(async (r) => Buffer.from(await r.arrayBuffer())));
+    for (const b of bodies) expect(brotliDecompressSync(b).toString()).toContain('blog in b1');
   });
 
   it('caches hashed assets for a year', async () => {

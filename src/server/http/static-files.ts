@@ -5,12 +5,41 @@
  * identity, brotli and gzip; browsers ask for brotli, so most pages now hold only their .br), and the
  * whole cache is an LRU bounded in bytes, the rest staying on disk in the OS page cache. Measured: about
  * 10× the requests per second of reading each file from disk per request (docs/performance.md).
+ *
+ * Pages (HTML) are not compressed at build time any more (docs/decisions/130-fast-builds.md): a text
+ * file without `.br`/`.gz` twins is compressed on its first request for that encoding, at a fast level
+ * on libuv's thread pool, and the result is kept in the same LRU (recompressed if evicted).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text files worth compressing when the build has no compressed twin for them (pages, mostly). */
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|json|txt|webmanifest)$/;
+const MIN_COMPRESS_BYTES = 512;
+/** Brotli 5 / gzip 6: about a millisecond for a 50 KB page, within a few % of the slow levels' size. */
+export const ON_DEMAND_BROTLI_QUALITY = 5;
+export const ON_DEMAND_GZIP_LEVEL = 6;
+
+function compress(data: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotliAsync(data, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: ON_DEMAND_BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+        },
+      })
+    : gzipAsync(data, { level: ON_DEMAND_GZIP_LEVEL });
+}
 
 type Encoding = 'identity' | 'br' | 'gzip';
 
@@ -18,8 +47,14 @@ export interface StaticFile {
   /** The file on disk; `.br`/`.gz` twins next to it when `encodings` says so. */
   path: string;
   encodings: Encoding[];
+  /** Compressed forms are made from the plain file on first use (no twins on disk). */
+  onDemand: boolean;
   /** The forms read so far (read on first use). */
   forms: Partial<Record<Encoding, Buffer>>;
+  /** Whether the cache still holds this file (its bytes count against the bound only then). */
+  cached?: boolean;
+  /** Compressions in flight, so concurrent first requests compress once. */
+  making?: Partial<Record<Encoding, Promise<Buffer | undefined>>>;
   type: string;
   etag: string;
 }
@@ -67,7 +102,10 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     while ((bytes > maxBytes || files.size > maxEntries) && files.size) {
       const [k, v] = files.entries().next().value as [string, { file: StaticFile } | null];
       files.delete(k);
-      if (v) bytes -= sizeOf(v.file);
+      if (v) {
+        bytes -= sizeOf(v.file);
+        v.file.cached = false;
+      }
     }
   };
 
@@ -80,9 +118,12 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
       const encodings: Encoding[] = ['identity'];
       if (isFile(`${full}.br`)) encodings.push('br');
       if (isFile(`${full}.gz`)) encodings.push('gzip');
+      const onDemand = encodings.length === 1 && COMPRESSIBLE.test(full) && body.length >= MIN_COMPRESS_BYTES;
+      if (onDemand) encodings.push('br', 'gzip');
       const file: StaticFile = {
         path: full,
         encodings,
+        onDemand,
         // The plain bytes were read for the ETag; kept only when there is no compressed form to serve.
         forms: encodings.length === 1 ? { identity: body } : {},
         type: getMimeType(full) ?? 'application/octet-stream',
@@ -96,6 +137,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
   /** The file for a URL path in this build, from memory when seen before. */
   function lookup(dir: string, urlPath: string): { key: string; file: StaticFile } | null {
     if (dir !== root) {
+      for (const v of files.values()) if (v) v.file.cached = false;
       files.clear();
       bytes = 0;
       root = dir;
@@ -106,7 +148,8 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     } catch {
       return null;
     }
-    if (decoded.includes('\0')) return null;
+    // No NUL, and no dot-file or dot-directory (the build's own record, .build.json, is not public).
+    if (decoded.includes('\0') || /(^|\/)\./.test(decoded)) return null;
     if (files.has(decoded)) {
       const hit = files.get(decoded) ?? null;
       files.delete(decoded);
@@ -115,21 +158,46 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     }
     const found = load(dir, decoded);
     files.set(decoded, found);
-    if (found) bytes += sizeOf(found.file);
+    if (found) {
+      bytes += sizeOf(found.file);
+      found.file.cached = true;
+    }
     evict();
     return found;
   }
 
-  /** One form of a file, read on first use and then counted against the cache's bytes. */
-  function form(f: StaticFile, encoding: Encoding): Buffer | undefined {
+  const keep = (f: StaticFile, encoding: Encoding, data: Buffer) => {
+    f.forms[encoding] = data;
+    if (f.cached) {
+      bytes += data.length;
+      evict();
+    }
+    return data;
+  };
+
+  /** One form of a file, read (or compressed) on first use and then counted against the cache's bytes. */
+  function form(f: StaticFile, encoding: Encoding): Buffer | undefined | Promise<Buffer | undefined> {
     const held = f.forms[encoding];
     if (held) return held;
+    if (f.onDemand && encoding !== 'identity') {
+      f.making ??= {};
+      const making = f.making[encoding];
+      if (making) return making;
+      const made = readFile(f.path)
+        .then((plain) => compress(plain, encoding))
+        .then(
+          (data) => keep(f, encoding, data),
+          () => undefined, // the build was removed under us
+        )
+        .finally(() => {
+          if (f.making) delete f.making[encoding];
+        });
+      f.making[encoding] = made;
+      return made;
+    }
     const read = readIfFile(f.path + SUFFIX[encoding]);
     if (!read) return undefined; // the build was removed under us
-    f.forms[encoding] = read;
-    bytes += read.length;
-    evict();
-    return read;
+    return keep(f, encoding, read);
   }
 
   /** The response for a found file: the best pre-compressed form the client accepts, or 304. */
@@ -138,7 +206,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     key: string,
     f: StaticFile,
     override: { status?: 200 | 404; cacheControl?: string } = {},
-  ): Response {
+  ): Response | Promise<Response> {
     const status = override.status ?? 200;
     const headers: Record<string, string> = {
       'Content-Type': f.type,
@@ -153,12 +221,15 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     let encoding: Encoding = 'identity';
     if (f.encodings.includes('br') && /\bbr\b/.test(accept)) encoding = 'br';
     else if (f.encodings.includes('gzip') && /\bgzip\b/.test(accept)) encoding = 'gzip';
+    const answer = (body: Buffer | undefined) => {
+      if (!body) return new Response(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+      if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+      headers['Content-Length'] = String(body.length);
+      const view = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length); // not a copy
+      return new Response(c.req.method === 'HEAD' ? null : view, { status, headers });
+    };
     const body = form(f, encoding);
-    if (!body) return new Response(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
-    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-    headers['Content-Length'] = String(body.length);
-    const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length); // a view, not a copy
-    return new Response(c.req.method === 'HEAD' ? null : bytes, { status, headers });
+    return body instanceof Promise ? body.then(answer) : answer(body);
   }
 
   return { lookup, respond };

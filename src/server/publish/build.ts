@@ -35,7 +35,8 @@ export interface BuildOptions {
   keep?: number;
 }
 
-const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|json|txt|webmanifest)$/;
+/** Compressed at build time: text files other than pages (pages are compressed by the server on demand). */
+const PRECOMPRESSED = /\.(js|mjs|css|svg|xml|json|txt|webmanifest)$/;
 
 /** Sortable and unique: UTC time to the millisecond plus a random suffix, e.g. 20261122-140501-123-a1b2. */
 export function newBuildId(now = new Date()): string {
@@ -90,12 +91,6 @@ function spawnAstroBuild(outDir: string, apiUrl: string, signal?: AbortSignal): 
   });
 }
 
-/**
- * Writes .gz and .br beside every compressible file. Brotli's top quality (11) costs about 60 ms per
- * page here, two minutes for the whole site, so pages get quality 7 (about 10% larger, 40 times faster)
- * and the hashed, long-cached /_astro/ assets keep quality 11. A file that is byte for byte the same in
- * the previous build (most pages after a small content change; every hashed asset) reuses its .br/.gz.
- */
 /** The previous build has this file, byte for byte (a hashed asset name implies it), and its .br/.gz. */
 async function sameAsBefore(previousDir: string, rel: string, data: Buffer | null): Promise<boolean> {
   const before = join(previousDir, rel);
@@ -108,13 +103,21 @@ async function sameAsBefore(previousDir: string, rel: string, data: Buffer | nul
   }
 }
 
+/**
+ * Writes .gz and .br beside every compressible file except pages. Pages (.html, 9 in 10 files at scale)
+ * are compressed by the server on first request at a fast level and kept in its cache
+ * (http/static-files.ts): at 30 dealers precompressing them cost as long as rendering them
+ * (docs/decisions/130-fast-builds.md). The rest (hashed /_astro/ assets, sitemap, robots) get brotli's
+ * top quality, and a file that is byte for byte the same in the previous build (every hashed asset of
+ * an unchanged bundle) reuses its .br/.gz.
+ */
 export async function precompress(dir: string, previousDir?: string | null): Promise<number> {
   const files: string[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const path = join(d, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (COMPRESSIBLE.test(entry.name) && statSync(path).size > 512) files.push(path);
+      else if (PRECOMPRESSED.test(entry.name) && statSync(path).size > 512) files.push(path);
     }
   };
   walk(dir);
@@ -127,12 +130,11 @@ export async function precompress(dir: string, previousDir?: string | null): Pro
       await copyFile(join(previousDir, `${rel}.gz`), `${path}.gz`);
       return;
     }
-    const quality = hashed ? 11 : 7;
     const [gz, br] = await Promise.all([
       gzip(data, { level: 9 }),
       brotli(data, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_QUALITY]: 11,
           [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
         },
       }),
@@ -175,13 +177,13 @@ export async function buildSite(opts: {
   apiUrl: string;
   outDir: string;
   signal?: AbortSignal;
-}): Promise<{ astroMs: number; compressMs: number; pages: number }> {
+}): Promise<{ astroMs: number; compressMs: number; compressed: number }> {
   try {
     const t0 = performance.now();
     await runAstroBuild(opts.outDir, opts.apiUrl, opts.signal);
     const t1 = performance.now();
-    const pages = await precompress(opts.outDir, currentDir(dirname(opts.outDir)));
-    return { astroMs: Math.round(t1 - t0), compressMs: Math.round(performance.now() - t1), pages };
+    const compressed = await precompress(opts.outDir, currentDir(dirname(opts.outDir)));
+    return { astroMs: Math.round(t1 - t0), compressMs: Math.round(performance.now() - t1), compressed };
   } catch (err) {
     rmSync(opts.outDir, { recursive: true, force: true });
     throw err;
