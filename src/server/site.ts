@@ -62,7 +62,10 @@ function usedVehicleShell(path: string): string | null {
   return m ? `${m[1] ?? ''}/pre-owned/vehicle/` : null;
 }
 
-/** /pre-owned/{make}/{model}/{id}/enquire[/thank-you]: the enquiry form (or its thank-you) shell. */
+/**
+ * /pre-owned/{make}/{model}/{id}/enquire[/thank-you]: the enquiry form shell (for cars added after
+ * the build), or the one thank-you page every car's enquiry ends on (none is pre-built per car).
+ */
 function usedEnquiryShell(path: string): string | null {
   const m = new RegExp(`^${DEALER}/pre-owned/[a-z0-9-]+/[a-z0-9-]+/\\d{1,12}/enquire(/thank-you)?/?$`).exec(
     path,
