@@ -1,16 +1,18 @@
 // @ts-check
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { siteOrigin } from './src/lib/build-sections.ts';
 import { SITE_CSP_DIRECTIVES } from './src/lib/content-security-policy.ts';
 
 // The site is pre-built from the API at API_URL (see scripts/build.ts); PUBLIC_SITE_URL is its public origin.
 export default defineConfig({
-  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:4321',
+  site: siteOrigin(),
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), sitemap({ filter: (page) => !/\/thank-you\/?$/.test(page) })],
+  // The sitemap is written by the build step from the finished build (src/server/publish/partial.ts),
+  // so a partial build's sitemap is as complete as a full one's.
+  integrations: [react()],
   // An enforced, strict CSP: Astro hashes every script and style it emits (src/lib/content-security-policy.ts).
   security: { csp: { algorithm: 'SHA-256', directives: SITE_CSP_DIRECTIVES } },
   server: { port: 4321 },

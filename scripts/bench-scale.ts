@@ -17,6 +17,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startBare } from './bench/bare.ts';
 import { CONNECTIONS, load, uncachedListing } from './bench/load.ts';
@@ -98,14 +99,24 @@ for (const { dealers, vehicles } of SCALES) {
     await new Promise((r) => setTimeout(r, 500));
   }
   await product.stop();
+  // The build that made the edit live: partial (only the routes reading specials) or full.
+  const rebuilt = JSON.parse(
+    readFileSync(join(dir, 'server.log'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"build succeeded"'))
+      .at(-1) ?? '{}',
+  ) as { seconds?: number; partial?: number; routes?: number; linked?: number };
+  const rebuild = rebuilt.partial
+    ? `${rebuilt.seconds?.toFixed(0)} s, partial: ${rebuilt.routes} routes, ${rebuilt.linked} files linked`
+    : `${rebuilt.seconds?.toFixed(0) ?? '?'} s, full`;
 
-  const row = `| ${dealers} / ${vehicles} | ${built.seconds?.toFixed(0) ?? '?'} s | ${pages} | ${buildMb} MB | ${serverMb} MB | ${((home.rps / homeBare.rps) * 100).toFixed(0)}% (${home.rps.toFixed(0)} / ${homeBare.rps.toFixed(0)}) | ${listing.p99} ms (${listing.rps.toFixed(0)} req/s) | ${live.toFixed(0)} s |`;
+  const row = `| ${dealers} / ${vehicles} | ${built.seconds?.toFixed(0) ?? '?'} s | ${pages} | ${buildMb} MB | ${serverMb} MB | ${((home.rps / homeBare.rps) * 100).toFixed(0)}% (${home.rps.toFixed(0)} / ${homeBare.rps.toFixed(0)}) | ${listing.p99} ms (${listing.rps.toFixed(0)} req/s) | ${live.toFixed(0)} s (${rebuild}) |`;
   rows.push(row);
   console.log(row);
 }
 
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:scale\` (${CONNECTIONS} connections, ${SECONDS} s per load run, load generator on the same 2 cores).`,
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench:scale\` (${CONNECTIONS} connections, ${SECONDS} s per load run, load generator on the same 2 cores, load average ${loadavg()[0]?.toFixed(0)} at the end).`,
   '',
   '| dealers / cars | full build | pages | build peak RSS | server peak RSS | static home vs bare | uncached listing p99 | change-to-live |',
   '|---|---|---|---|---|---|---|---|',

@@ -4,6 +4,7 @@
  */
 
 import { BRAND } from '../lib/brand.ts';
+import type { Section } from '../lib/build-sections.ts';
 import type {
   BlogPost,
   BlogSummary,
@@ -14,11 +15,17 @@ import type {
   Variant,
 } from '../lib/contract.ts';
 import { api } from '../lib/site-api.ts';
+import { recordUse } from './build-deps.ts';
 
 const cache = new Map<string, Promise<unknown>>();
 
-/** The answer for `key`, loaded at most once per build. */
-export function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+/**
+ * The answer for `key`, loaded at most once per build. `section` says which data it is: every call
+ * records that the route being built reads that section (build-deps.ts), so a later change to it
+ * rebuilds this route (partial builds, docs/decisions/130-fast-builds.md).
+ */
+export function once<T>(section: Section, key: string, load: () => Promise<T>): Promise<T> {
+  recordUse(section);
   let hit = cache.get(key) as Promise<T> | undefined;
   if (!hit) {
     hit = load();
@@ -30,10 +37,10 @@ export function once<T>(key: string, load: () => Promise<T>): Promise<T> {
 export const BLOG_PAGE_SIZE = 6;
 
 export const data = {
-  dealers: () => once('dealers', async () => (await api.dealers())['hydra:member']),
+  dealers: () => once('dealers', 'dealers', async () => (await api.dealers())['hydra:member']),
 
   defaultDealer: () =>
-    once('default-dealer', async (): Promise<Dealer> => {
+    once('dealers', 'default-dealer', async (): Promise<Dealer> => {
       const all = await data.dealers();
       return (
         all.find((d) => d.slug === BRAND.defaultDealerSlug) ?? (await api.dealer(BRAND.defaultDealerSlug))
@@ -41,14 +48,14 @@ export const data = {
     }),
 
   banners: (type: 'Car' | 'Motorcycle') =>
-    once(`banners:${type}`, async () => (await api.banners(type))['hydra:member']),
+    once('banners', `banners:${type}`, async () => (await api.banners(type))['hydra:member']),
 
   rangeModels: () =>
-    once('ranges', async (): Promise<RangeModel[]> => (await api.rangeModels())['hydra:member']),
+    once('range', 'ranges', async (): Promise<RangeModel[]> => (await api.rangeModels())['hydra:member']),
 
   /** Every variant of the range (the API pages at 50). */
   variants: () =>
-    once('variants', async (): Promise<Variant[]> => {
+    once('range', 'variants', async (): Promise<Variant[]> => {
       const out: Variant[] = [];
       for (let page = 1; ; page++) {
         const res = await api.variants({ page });
@@ -63,12 +70,14 @@ export const data = {
   /** Special offers grouped by model, for a dealer slug or the whole group. */
   specialGroups: (scope: string) =>
     once(
+      'offers',
       `specials:${scope}`,
       async (): Promise<SpecialGroup[]> => (await api.specialDeals(scope))['hydra:member'],
     ),
 
   serviceGroups: (scope: string) =>
     once(
+      'offers',
       `service:${scope}`,
       async (): Promise<SpecialGroup[]> => (await api.serviceDeals(scope))['hydra:member'],
     ),
@@ -81,7 +90,7 @@ export const data = {
 
   /** All blog summaries, newest first (the API pages at 6). */
   blogAll: () =>
-    once('blog', async (): Promise<{ posts: BlogSummary[]; total: number }> => {
+    once('blog', 'blog', async (): Promise<{ posts: BlogSummary[]; total: number }> => {
       const first = await api.blog(1);
       const total = first['hydra:totalItems'];
       const posts = [...first['hydra:member']];
@@ -93,5 +102,5 @@ export const data = {
       return { posts, total };
     }),
 
-  blogPost: (slug: string) => once(`blog:${slug}`, (): Promise<BlogPost> => api.blogPost(slug)),
+  blogPost: (slug: string) => once('blog', `blog:${slug}`, (): Promise<BlogPost> => api.blogPost(slug)),
 };

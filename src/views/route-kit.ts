@@ -4,8 +4,9 @@
  * each dealer (SPEC §2, docs/decisions/035-one-route-tree.md). A route describes its entries for one
  * site context; `eachSite` repeats them for every site and hands each page its context as `ctx`.
  */
-import type { GetStaticPathsResult } from 'astro';
+import type { GetStaticPathsOptions, GetStaticPathsResult } from 'astro';
 import { withDealer } from '../lib/urls.ts';
+import { currentRoute, rendersRoute } from './build-deps.ts';
 import { data } from './data.ts';
 import { dealerCtx, rootCtx, type SiteCtx } from './site.ts';
 
@@ -25,17 +26,23 @@ export function siteParam(ctx: SiteCtx): string | undefined {
   return ctx.site ? withDealer('/', ctx.site).slice(1) : undefined;
 }
 
-/** getStaticPaths for a route: its entries for every site, each page's props carrying its `ctx`. */
+/**
+ * getStaticPaths for a route: its entries for every site, each page's props carrying its `ctx`. A
+ * partial build renders only the routes it names (build-deps.ts): any other route has no pages and
+ * loads nothing; the server keeps that route's files from the previous build.
+ */
 export function eachSite<P extends object>(pathsFor: PathsFor<P>) {
-  return async () => {
-    const out: { params: Record<string, string | undefined>; props: P & { ctx: SiteCtx } }[] = [];
-    for (const ctx of await allSites()) {
-      for (const e of await pathsFor(ctx)) {
-        out.push({ params: { ...e.params, site: siteParam(ctx) }, props: { ...e.props, ctx } });
+  return async ({ routePattern }: GetStaticPathsOptions) =>
+    currentRoute.run(routePattern, async () => {
+      const out: { params: Record<string, string | undefined>; props: P & { ctx: SiteCtx } }[] = [];
+      if (!rendersRoute(routePattern)) return out;
+      for (const ctx of await allSites()) {
+        for (const e of await pathsFor(ctx)) {
+          out.push({ params: { ...e.params, site: siteParam(ctx) }, props: { ...e.props, ctx } });
+        }
       }
-    }
-    return out satisfies GetStaticPathsResult;
-  };
+      return out satisfies GetStaticPathsResult;
+    });
 }
 
 /** A page without parameters of its own. */

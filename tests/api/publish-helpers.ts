@@ -49,6 +49,8 @@ export const jsonAuth = { ...auth, 'Content-Type': 'application/json' };
 export interface FakeBuilder {
   builder: Builder;
   calls: string[];
+  /** What each call was given as its partial-build base (undefined: a full build). */
+  bases: Parameters<Builder>[0]['base'][];
   /** The next build waits until release() is called. */
   hold: () => { started: Promise<void>; release: () => void };
   failNext: (message: string) => void;
@@ -57,10 +59,12 @@ export interface FakeBuilder {
 /** Writes index.html with the newest blog title, an /_astro asset and a page linking to both. */
 export function fakeBuilder(db: Kysely<Database>): FakeBuilder {
   const calls: string[] = [];
+  const bases: Parameters<Builder>[0]['base'][] = [];
   let gate: { started: () => void; wait: Promise<void> } | null = null;
   let failure: string | null = null;
-  const builder: Builder = async ({ id, outDir }) => {
+  const builder: Builder = async ({ id, outDir, base }) => {
     calls.push(id);
+    bases.push(base);
     if (gate) {
       const g = gate;
       gate = null;
@@ -92,6 +96,7 @@ export function fakeBuilder(db: Kysely<Database>): FakeBuilder {
   return {
     builder,
     calls,
+    bases,
     hold: () => {
       let release = () => {};
       let started = () => {};

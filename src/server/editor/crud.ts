@@ -85,7 +85,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       after: after && present(after),
     });
     deps.readCache?.clear();
-    deps.publishing?.contentChanged();
+    deps.publishing?.contentChanged(r.path);
   };
 
   const sortable = ['id', ...Object.keys(r.schema.entries)];

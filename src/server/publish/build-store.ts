@@ -57,6 +57,16 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
     onDisk,
     rollbackTarget,
     outDir: (id: string) => join(buildsDir, id),
+    /** The newest build that succeeded and is still on disk (published or not). */
+    newestSucceeded: () =>
+      db
+        .selectFrom('builds')
+        .selectAll()
+        .where('status', 'in', ['succeeded', 'published'])
+        .where('pruned_at', 'is', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
     list: (limit = 50) => db.selectFrom('builds').selectAll().orderBy('id', 'desc').limit(limit).execute(),
 
     /** A new queued build row; `inserted` resolves once it is stored. */

@@ -16,12 +16,24 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCb } from 'node:zlib';
+import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section } from '../../lib/build-sections.ts';
 import { cacheBypassEnv } from '../http/cache-bypass.ts';
+import {
+  BUILD_INFO,
+  type BuildInfo,
+  fingerprint,
+  linkFromBase,
+  planPartial,
+  readBuildInfo,
+  readDepsFile,
+  writeSitemap,
+} from './partial.ts';
 
 const gzip = promisify(gzipCb);
 const brotli = promisify(brotliCompress);
@@ -49,11 +61,16 @@ export function newBuildId(now = new Date()): string {
  * must resolve this project's node_modules: a DATA_DIR outside the project broke every build (issue 12).
  * The build therefore runs into a staging directory inside the project and is then moved to outDir.
  */
-export async function runAstroBuild(outDir: string, apiUrl: string, signal?: AbortSignal): Promise<void> {
+export async function runAstroBuild(
+  outDir: string,
+  apiUrl: string,
+  signal?: AbortSignal,
+  env: Record<string, string> = {},
+): Promise<void> {
   const staging = resolve('node_modules/.cache/site-builds', basename(outDir));
   rmSync(staging, { recursive: true, force: true });
   try {
-    await spawnAstroBuild(staging, apiUrl, signal);
+    await spawnAstroBuild(staging, apiUrl, signal, env);
     moveDir(staging, outDir);
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -71,7 +88,12 @@ function moveDir(from: string, to: string) {
   }
 }
 
-function spawnAstroBuild(outDir: string, apiUrl: string, signal?: AbortSignal): Promise<void> {
+function spawnAstroBuild(
+  outDir: string,
+  apiUrl: string,
+  signal: AbortSignal | undefined,
+  env: Record<string, string>,
+): Promise<void> {
   return new Promise((ok, fail) => {
     const child = spawn(
       process.execPath,
@@ -79,7 +101,7 @@ function spawnAstroBuild(outDir: string, apiUrl: string, signal?: AbortSignal): 
       {
         // Always a production build: the server's own NODE_ENV (test, development) must not leak into
         // Vite, which would then ship React's development bundle (3x the bytes).
-        env: { ...process.env, ...cacheBypassEnv(), API_URL: apiUrl, NODE_ENV: 'production' },
+        env: { ...process.env, ...cacheBypassEnv(), ...env, API_URL: apiUrl, NODE_ENV: 'production' },
         stdio: ['ignore', 'inherit', 'inherit'],
         signal,
       },
@@ -123,6 +145,8 @@ export async function precompress(dir: string, previousDir?: string | null): Pro
   walk(dir);
   const one = async (path: string) => {
     const rel = relative(dir, path);
+    // Linked from the previous build with its twins (a partial build): never write through a link.
+    if (existsSync(`${path}.br`) && existsSync(`${path}.gz`)) return;
     const hashed = rel.startsWith(`_astro${sep}`);
     const data = await readFile(path);
     if (previousDir && (await sameAsBefore(previousDir, rel, hashed ? null : data))) {
@@ -172,22 +196,85 @@ export function pruneBuilds(buildsDir: string, keep: number, protect: string[]):
   return removed;
 }
 
-/** Builds the site from the API into buildsDir/<id> and pre-compresses it; removes the directory on failure. */
+/** The build a partial build starts from, and the sections of data changed since it was made. */
+export interface PartialBase {
+  dir: string;
+  changed: Section[];
+}
+
+export interface BuildSteps extends Record<string, number> {
+  astroMs: number;
+  compressMs: number;
+  pages: number;
+  /** 1 when only the routes reading the changed sections were rendered, the rest linked. */
+  partial: number;
+  routes: number;
+  linked: number;
+}
+
+/**
+ * Builds the site from the API into outDir: in full, or, given a base build and the sections changed
+ * since, only the routes that read them (partial.ts decides; anything it cannot vouch for is a full
+ * build). Then the sitemap, the build record and pre-compression. Removes the directory on failure.
+ */
 export async function buildSite(opts: {
   apiUrl: string;
   outDir: string;
   signal?: AbortSignal;
-}): Promise<{ astroMs: number; compressMs: number; compressed: number }> {
+  base?: PartialBase;
+}): Promise<BuildSteps> {
+  const depsFile = resolve('node_modules/.cache/site-builds', `${basename(opts.outDir)}.deps`);
   try {
     const t0 = performance.now();
-    await runAstroBuild(opts.outDir, opts.apiUrl, opts.signal);
+    const code = fingerprint();
+    const baseInfo = opts.base ? readBuildInfo(opts.base.dir) : null;
+    const routes = opts.base ? planPartial(baseInfo, opts.base.changed, code) : null;
+    mkdirSync(dirname(depsFile), { recursive: true });
+    rmSync(depsFile, { force: true });
+    if (routes && routes.length === 0) mkdirSync(opts.outDir, { recursive: true });
+    else
+      await runAstroBuild(opts.outDir, opts.apiUrl, opts.signal, {
+        [BUILD_DEPS_ENV]: depsFile,
+        ...(routes ? { [BUILD_ROUTES_ENV]: JSON.stringify(routes) } : {}),
+      });
+    const made = readDepsFile(depsFile);
+    let info: BuildInfo = { fingerprint: code, ...made };
+    let linked = 0;
+    if (routes && baseInfo && opts.base) {
+      linked = linkFromBase(opts.base.dir, opts.outDir, baseInfo, routes);
+      info = {
+        fingerprint: code,
+        deps: { ...baseInfo.deps, ...made.deps },
+        pages: { ...baseInfo.pages, ...made.pages },
+        partial: { changed: opts.base.changed, routes },
+      };
+    }
+    writeSitemap(opts.outDir);
+    writeFileSync(join(opts.outDir, BUILD_INFO), JSON.stringify(info));
     const t1 = performance.now();
-    const compressed = await precompress(opts.outDir, currentDir(dirname(opts.outDir)));
-    return { astroMs: Math.round(t1 - t0), compressMs: Math.round(performance.now() - t1), compressed };
+    await precompress(opts.outDir, opts.base?.dir ?? currentDir(dirname(opts.outDir)));
+    return {
+      astroMs: Math.round(t1 - t0),
+      compressMs: Math.round(performance.now() - t1),
+      pages: countPages(opts.outDir),
+      partial: routes ? 1 : 0,
+      routes: routes?.length ?? 0,
+      linked,
+    };
   } catch (err) {
     rmSync(opts.outDir, { recursive: true, force: true });
     throw err;
+  } finally {
+    rmSync(depsFile, { force: true });
   }
+}
+
+/** HTML pages in a build directory. */
+function countPages(dir: string): number {
+  let n = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (e.isFile() && e.name.endsWith('.html')) n++;
+  return n;
 }
 
 function currentDir(buildsDir: string): string | null {

@@ -10,10 +10,11 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
+import { SECTION_OF_RESOURCE, type Section } from '../../lib/build-sections.ts';
 import type { Database } from '../db/schema.ts';
 import type { BuildTrigger } from '../db/schema-builds.ts';
 import type { Logger } from '../log.ts';
-import { buildSite } from './build.ts';
+import { buildSite, type PartialBase } from './build.ts';
 import { type BuildRow, createBuildStore, PublishError } from './build-store.ts';
 import { createDebounce } from './debounce.ts';
 import { createLease } from './lease.ts';
@@ -21,12 +22,17 @@ import { createQueue, type Job } from './queue.ts';
 
 export { type BuildRow, PublishError };
 
-/** Writes a complete site into outDir, or throws. The real one runs `astro build`; tests inject a fake. */
+/**
+ * Writes a complete site into outDir, or throws. The real one runs `astro build`; tests inject a fake.
+ * With `base`, only the given sections changed since that build: the builder may re-render just what
+ * reads them and take the rest from it (docs/decisions/130-fast-builds.md).
+ */
 export type Builder = (job: {
   id: string;
   outDir: string;
   apiUrl: string;
   signal: AbortSignal;
+  base?: PartialBase;
 }) => Promise<Record<string, number> | undefined>;
 
 export interface CoordinatorOptions {
@@ -49,8 +55,12 @@ export interface Coordinator {
     trigger: BuildTrigger,
     opts?: { publish?: boolean },
   ) => Promise<{ build: BuildRow; coalesced: boolean }>;
-  /** Content changed: trigger a 'content' build once no further change arrived for debounceMs. */
-  contentChanged: () => void;
+  /**
+   * Content changed: trigger a 'content' build once no further change arrived for debounceMs. The
+   * resource (an editor resource, or 'stock') lets that build re-render only what reads it; without
+   * one, or for a resource of no known section, the build is a full one.
+   */
+  contentChanged: (resource?: string) => void;
   publish: (id: string) => Promise<BuildRow>;
   discard: (id: string) => Promise<BuildRow>;
   rollback: () => Promise<BuildRow>;
@@ -65,7 +75,8 @@ export interface Coordinator {
   stop: () => Promise<void>;
 }
 
-export const astroBuilder: Builder = ({ outDir, apiUrl, signal }) => buildSite({ apiUrl, outDir, signal });
+export const astroBuilder: Builder = ({ outDir, apiUrl, signal, base }) =>
+  buildSite({ apiUrl, outDir, signal, base });
 
 export function createCoordinator(opts: CoordinatorOptions): Coordinator {
   const { logger } = opts;
@@ -76,21 +87,39 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
   const store = createBuildStore(opts.db, buildsDir);
   const lease = createLease(opts.db, { leaseMs: opts.leaseMs, pollMs: opts.leasePollMs });
   let stopped = false;
+  /**
+   * What changed since `lastBuilt` (the last build this process finished): sections, or 'all'. The
+   * first build of a process, any trigger but content, and the build after a failure are full ones.
+   */
+  let changed: Set<Section> | 'all' = 'all';
+  let lastBuilt: string | null = null;
+
+  /** The build to start from, when a partial build is safe: ours, the newest that succeeded, on disk. */
+  async function partialBase(scope: Set<Section> | 'all'): Promise<PartialBase | undefined> {
+    if (scope === 'all' || !lastBuilt || !store.onDisk(lastBuilt)) return undefined;
+    // Another instance may have built since (shared database): only the newest build is a base.
+    if ((await store.newestSucceeded())?.id !== lastBuilt) return undefined;
+    return { dir: store.outDir(lastBuilt), changed: [...scope].sort() };
+  }
 
   async function run(job: Job) {
     const outDir = store.outDir(job.id);
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    const scope = changed;
+    changed = new Set();
+    const base = await partialBase(scope);
     await store.started(job.id);
-    logger.info('build started', { id: job.id });
+    logger.info('build started', { id: job.id, changed: base ? base.changed : 'all' });
     let steps: Record<string, number> = {};
     const stopRenewing = lease.keepAlive((err) =>
       logger.warn('build lease renewal failed', { error: String(err) }),
     );
     try {
-      steps = (await builder({ id: job.id, outDir, apiUrl: opts.apiUrl, signal: abort.signal })) ?? {};
+      steps = (await builder({ id: job.id, outDir, apiUrl: opts.apiUrl, signal: abort.signal, base })) ?? {};
       if (!existsSync(join(outDir, 'index.html'))) throw new Error('the build produced no index.html');
     } catch (err) {
+      changed = 'all'; // what this build should have shown is still to be built
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
       await store.failed(job.id, error, elapsed());
       logger.error('build failed; the live site is unchanged', { id: job.id, error });
@@ -99,6 +128,7 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
       stopRenewing();
     }
     const duration = elapsed();
+    lastBuilt = job.id;
     await store.succeeded(job.id, duration);
     logger.info('build succeeded', { id: job.id, seconds: duration / 1000, publish: job.publish, ...steps });
     if (job.publish) await publish(job.id);
@@ -116,6 +146,7 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
   async function trigger(trigger: BuildTrigger, o: { publish?: boolean } = {}) {
     if (stopped) throw new PublishError(409, 'The server is shutting down; no builds are started.');
     const wants = o.publish ?? (trigger === 'first-start' || opts.autoPublish);
+    if (trigger !== 'content') changed = 'all'; // webhook, schedule, manual: anything may have changed
     const waiting = queue.pending();
     if (waiting) {
       waiting.publish ||= wants;
@@ -165,8 +196,12 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
 
   return {
     trigger,
-    contentChanged: () => {
-      if (!stopped) debounce.poke();
+    contentChanged: (resource?: string) => {
+      if (stopped) return;
+      const section = resource ? SECTION_OF_RESOURCE[resource] : undefined;
+      if (!section) changed = 'all';
+      else if (changed !== 'all') changed.add(section);
+      debounce.poke();
     },
     publish,
     discard: store.discard,

@@ -108,7 +108,7 @@ export function photoRoutes(deps: Deps) {
   };
   const changed = () => {
     deps.readCache?.clear();
-    deps.publishing?.contentChanged();
+    deps.publishing?.contentChanged('stock');
   };
 
   app.get(base, op("A used car's photos in gallery order.", { 200: photos('OK') }), carPath, (c) =>

@@ -212,7 +212,7 @@ export function stockImportRoutes(deps: Deps) {
         },
       });
       deps.readCache?.clear();
-      deps.publishing?.contentChanged();
+      deps.publishing?.contentChanged('stock');
       return answer(c, row.id, p, row.created_at, appliedAt);
     },
   );

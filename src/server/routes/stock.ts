@@ -118,7 +118,7 @@ export function stockRoutes(deps: Deps) {
       after,
     });
     deps.readCache?.clear();
-    deps.publishing?.contentChanged();
+    deps.publishing?.contentChanged('stock');
   };
 
   app.get(

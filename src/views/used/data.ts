@@ -21,7 +21,7 @@ export function listingData(
   make?: string,
   model?: string,
 ): Promise<ListingData> {
-  return once(`used-list:${scope}:${make ?? ''}:${model ?? ''}`, async () => {
+  return once('stock', `used-list:${scope}:${make ?? ''}:${model ?? ''}`, async () => {
     const path = make && model ? `filters/${make}/${model}` : make ? `filters/${make}` : 'filters';
     const [list, filters] = await Promise.all([
       api.vehicles(scope, { make_slug: make, model_slug: model }),
@@ -33,7 +33,7 @@ export function listingData(
 
 /** Every available vehicle of a scope (the listing pages through at 12). */
 export function allStock(scope: string): Promise<VehicleSummary[]> {
-  return once(`used-all:${scope}`, async () => {
+  return once('stock', `used-all:${scope}`, async () => {
     const first: HydraCollection<VehicleSummary> = await api.vehicles(scope, {});
     const pages = Math.ceil(first['hydra:totalItems'] / USED_PAGE_SIZE);
     const rest = await mapLimit(
@@ -46,7 +46,7 @@ export function allStock(scope: string): Promise<VehicleSummary[]> {
 }
 
 export function vehicleDetail(id: number): Promise<VehicleDetail> {
-  return once(`used-vehicle:${id}`, () => api.vehicle(id));
+  return once('stock', `used-vehicle:${id}`, () => api.vehicle(id));
 }
 
 /** Runs `fn` over items with at most `limit` in flight (keeps the build from flooding the API). */

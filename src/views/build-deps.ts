@@ -1,0 +1,36 @@
+/**
+ * Build-time bookkeeping for partial builds (docs/decisions/130-fast-builds.md): which route is being
+ * rendered (an AsyncLocalStorage set by src/middleware.ts for pages and by route-kit.ts for
+ * getStaticPaths), each section of data a route reads, recorded into the file the build names, and
+ * which routes this build renders at all.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { appendFileSync } from 'node:fs';
+import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section, UNKNOWN_ROUTE } from '../lib/build-sections.ts';
+
+/** The route pattern (e.g. `/[...site]/special-offers/[slug]`) whose page or paths are being made. */
+export const currentRoute = new AsyncLocalStorage<string>();
+
+const depsFile = process.env[BUILD_DEPS_ENV];
+const recorded = new Set<string>();
+
+/** Notes that the current route reads `section` (once per route and section). */
+export function recordUse(section: Section): void {
+  if (!depsFile) return;
+  const line = `${currentRoute.getStore() ?? UNKNOWN_ROUTE}\t${section}`;
+  if (recorded.has(line)) return;
+  recorded.add(line);
+  appendFileSync(depsFile, `${line}\n`);
+}
+
+const only = process.env[BUILD_ROUTES_ENV];
+const routes = only ? new Set<string>(JSON.parse(only) as string[]) : null;
+
+/** Whether this build renders the route: every route, unless the build was given a list (partial). */
+export const rendersRoute = (routePattern: string): boolean => !routes || routes.has(routePattern);
+
+/** Notes that the current route made the page at `pathname` (the middleware, once per page). */
+export function recordPage(pathname: string): void {
+  if (!depsFile) return;
+  appendFileSync(depsFile, `${currentRoute.getStore() ?? UNKNOWN_ROUTE}\t@${pathname}\n`);
+}
