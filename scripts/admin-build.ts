@@ -38,7 +38,15 @@ export async function ensureAdminBuilt(opts: { force?: boolean } = {}): Promise<
   if (!opts.force && built === hash) return;
   const started = Date.now();
   const { build } = await import('vite');
-  await build({ configFile: 'vite.config.admin.ts' });
+  // Vite sets NODE_ENV=production in this process when it is unset; the server that starts next would then
+  // demand production secrets (LEAD_ENCRYPTION_KEY, AUTH_SECRET) on a newcomer's first `npm start`.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({ configFile: 'vite.config.admin.ts', mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   writeFileSync(stamp, hash);
   console.log(`admin app built into ${ADMIN_DIST} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
