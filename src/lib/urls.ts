@@ -68,6 +68,9 @@ export const paths = {
   variantEnquire: (v: VariantRef) => `${paths.variant(v)}/enquire`,
   testDrive: (m: ModelRef) => `/test-drive/${seg(m.make_slug)}/${seg(m.model_slug)}`,
   preOwned: () => '/pre-owned',
+  /** Cars kept on this device, and up to three of them side by side (issue #11; noindex, not in the sitemap). */
+  savedCars: () => '/pre-owned/saved',
+  compareCars: () => '/pre-owned/compare',
   specials: () => '/special-offers',
   special: (slug: string) => `/special-offers/${seg(slug)}`,
   blog: (page = 1) => (page <= 1 ? '/blog' : `/blog/page/${page}`),
@@ -82,6 +85,10 @@ export const paths = {
   /** Where a form sends the visitor after a successful submission (SPEC §4). */
   thankYou: (formPath: string) => `${trimSlash(formPath) === '/' ? '' : trimSlash(formPath)}/thank-you`,
 } as const;
+
+/** Pages built but kept out of the sitemap (src/server/publish/partial.ts): thank-you pages, and the
+ * per-device saved and compare pages. */
+export const UNLISTED_PAGE = /\/(thank-you|pre-owned\/saved|pre-owned\/compare)\/?$/;
 
 /** Absolute URL on the public origin (images, files). */
 export function absoluteUrl(path: string, site: string | URL | undefined): string {

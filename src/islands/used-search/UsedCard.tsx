@@ -8,6 +8,7 @@ import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
 import { LCP_SIZES } from '../../lib/preload.ts';
 import { withDealer } from '../../lib/urls.ts';
 import { Picture } from '../picture/Picture.tsx';
+import { SaveButton } from '../saved/SaveButton.tsx';
 import './used-card.css';
 
 interface Props {
@@ -44,6 +45,10 @@ export function UsedCard({ car, site, eager, priority = false, heading: Heading 
         <Heading className="uc-title card-link">
           <a href={withDealer(car.uri, site)}>{name}</a>
         </Heading>
+        <SaveButton
+          car={{ id: car.id, name: `${name} ${car.variant}`.trim(), uri: car.uri }}
+          className="uc-save"
+        />
         {car.variant && <p className="uc-variant">{car.variant}</p>}
         <ul className="uc-specs">
           <li>

@@ -14,6 +14,7 @@ import {
   type SortValue,
 } from '../../lib/used-search.ts';
 import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
+import { SavedLink } from '../saved/SavedLink.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { Pagination } from './Pagination.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
@@ -79,6 +80,9 @@ export default function UsedSearch({ site, ...init }: Props) {
         </h1>
         <p className="us-count" role="status">
           {status === 'error' ? '' : countText}
+        </p>
+        <p className="us-saved">
+          <SavedLink site={site} />
         </p>
       </header>
       <div className="us-layout">

@@ -12,11 +12,14 @@ import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
 import { paths, withDealer } from '../../lib/urls.ts';
 import { BODY_TYPE_LABELS } from '../../lib/vehicle-query.ts';
+import { SaveButton } from '../saved/SaveButton.tsx';
+import { SavedLink } from '../saved/SavedLink.tsx';
 import { Calculator } from './Calculator.tsx';
 import { type DealerContact, DealerPanel } from './DealerPanel.tsx';
 import { Disclaimer } from './Disclaimer.tsx';
 import { FinanceTerms } from './FinanceTerms.tsx';
 import { Gallery } from './Gallery.tsx';
+import { ShareButton } from './ShareButton.tsx';
 import { SimilarCars } from './SimilarCars.tsx';
 import './used-vehicle.css';
 
@@ -168,6 +171,11 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
             {v.year} {v.make} {v.model} <span className="uv-variant">{v.variant}</span>
           </h1>
           <p className="uv-stock">Stock no. {stockNumber(v)}</p>
+          <div className="uv-keep">
+            <SaveButton car={{ id: v.id, name, uri: v.uri }} />
+            <ShareButton name={name} />
+            <SavedLink site={site} className="uv-saved-link" />
+          </div>
           <p className="uv-price">
             <span className="visually-hidden">Price: </span>
             {formatPrice(v.price)}

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { SECTIONS, type Section, siteOrigin, UNKNOWN_ROUTE } from '../../lib/build-sections.ts';
+import { UNLISTED_PAGE } from '../../lib/urls.ts';
 
 export const BUILD_INFO = '.build.json';
 
@@ -135,8 +136,8 @@ const xmlEscape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;');
 
 /**
- * sitemap-index.xml and sitemap-N.xml (45,000 URLs each) listing every page of the build except the
- * thank-you pages and 404, written from the files themselves, so a partial build's sitemap is as
+ * sitemap-index.xml and sitemap-N.xml (45,000 URLs each) listing every page of the build except 404 and
+ * UNLISTED_PAGE (thank-you pages, the per-device saved and compare pages), written from the files themselves, so a partial build's sitemap is as
  * right as a full one's. Returns the number of URLs.
  */
 export function writeSitemap(dir: string, origin = siteOrigin()): number {
@@ -145,7 +146,7 @@ export function writeSitemap(dir: string, origin = siteOrigin()): number {
   walk(dir, (rel) => {
     if (!rel.endsWith('index.html')) return;
     const path = rel.slice(0, -'index.html'.length);
-    if (/(^|\/)thank-you\/$/.test(path)) return;
+    if (UNLISTED_PAGE.test(`/${path}`)) return;
     urls.push(`${base}/${path}`);
   });
   urls.sort();

@@ -45,3 +45,26 @@ test('the open disclaimer has no axe violations', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Finance disclaimer' })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });
+
+// The per-device pages with cars on them: one on sale, one gone since it was saved (issue #11).
+for (const path of ['/pre-owned/saved', '/pre-owned/compare']) {
+  test(`${path} with saved and compared cars has no axe violations @mobile`, async ({ page, context }) => {
+    await context.addInitScript(
+      (car) => {
+        const gone = {
+          id: 999999,
+          name: '2018 Subaru Outback 2.5i',
+          uri: '/pre-owned/subaru/outback/999999',
+        };
+        localStorage.setItem('saved_cars', JSON.stringify([car, gone]));
+        localStorage.setItem('compare_cars', JSON.stringify([car.id, gone.id]));
+      },
+      { id: SHOWCASE.id, name: '2022 Subaru Forester 2.5i-S ES', uri: SHOWCASE.path },
+    );
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByText('No longer available').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /2022 Subaru Forester/ }).first()).toBeVisible();
+    expect(await violations(page), path).toEqual([]);
+  });
+}
