@@ -18,6 +18,8 @@ const BUDGETS: [path: string, maxGzip: number][] = [
   ['/showroom/subaru/forester', 80 * KB], // configurator island
   ['/pre-owned', 95 * KB], // search island
   [SHOWCASE.path, 95 * KB], // gallery + calculator island
+  ['/pre-owned/saved', 95 * KB], // saved cars island (the device's list, cars from the API)
+  ['/pre-owned/compare', 95 * KB], // compare table island
   ['/finance', 110 * KB], // wizard with the shared validation schemas
 ];
 
