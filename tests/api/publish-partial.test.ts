@@ -132,6 +132,9 @@ describe('completing a partial build from the previous one', () => {
   write(out, 'dealer/west-rand/special-offers/index.html', '<h1>dealer offers, new</h1>');
   write(out, 'special-offers/new-deal/index.html', '<h1>new text</h1>');
   write(out, 'special-offers/new-deal/thank-you/index.html', '<h1>thanks</h1>');
+  // The per-device pages (issue #11) are built, but are no page for a search engine.
+  write(out, 'pre-owned/saved/index.html', '<h1>Saved cars</h1>');
+  write(out, 'dealer/west-rand/pre-owned/compare/index.html', '<h1>Compare cars</h1>');
   write(out, '_astro/new.def.js', 'new()');
   write(out, '404.html', '<h1>404</h1>');
   const linked = linkFromBase(base, out, baseInfo, [HOME, OFFERS, OFFER]);
@@ -161,7 +164,7 @@ describe('completing a partial build from the previous one', () => {
     expect(existsSync(join(out, '.build.json'))).toBe(false); // written by the build, not linked
   });
 
-  it('writes the sitemap from the finished build: every page but thank-you pages and 404', () => {
+  it('writes the sitemap from the finished build: every page but thank-you pages, saved/compare and 404', () => {
     const index = read('sitemap-index.xml');
     expect(index).toContain('<loc>https://example.test/sitemap-0.xml</loc>');
     const listed = [...read('sitemap-0.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
