@@ -39,6 +39,11 @@ export const MIME = {
 
 const url = (key: string) => `/uploads/${key}`;
 
+/** Storage keys of uploaded photos start with this (drawn images are plain file names). */
+export const PHOTO_KEY_PREFIX = 'photos/';
+/** Whether an API image is a staff upload rather than a drawn demo image. */
+export const isUploadedImage = (image: Pick<Image, 'file'>) => image.file.startsWith(PHOTO_KEY_PREFIX);
+
 /** The public shape of a photo from its stored renditions. */
 export function publicImage(renditions: readonly Rendition[], alt: string): Image {
   const byFormat = (f: PhotoFormat) =>
@@ -75,3 +80,16 @@ export function drawnImage(kind: ImageKind, file: string, alt = ''): Image {
     sources: [{ type: MIME.webp, srcset: imageSrcset(kind, file) }],
   };
 }
+
+/**
+ * Owners of uploaded images besides used cars (docs/decisions/153-content-images.md): the editor resource
+ * whose rows carry them (`/api/editor/{path}/{id}/images`), and whether the owner has one image (an upload
+ * replaces it) or an ordered set with a main one (a range model: hero and gallery).
+ */
+export const CONTENT_IMAGE_OWNERS = {
+  banner: { path: 'banners', table: 'banners', label: 'Banner', single: true },
+  blog_post: { path: 'blog_posts', table: 'blog_posts', label: 'Blog post', single: true },
+  range_model: { path: 'range_models', table: 'range_models', label: 'Range model', single: false },
+} as const;
+export type ContentImageOwner = keyof typeof CONTENT_IMAGE_OWNERS;
+export const CONTENT_IMAGE_OWNER_KINDS = Object.keys(CONTENT_IMAGE_OWNERS) as ContentImageOwner[];

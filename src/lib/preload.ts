@@ -50,3 +50,13 @@ export function preloadImage(
   if (!file) return undefined;
   return { href: imageUrl(kind, file), srcset: imageSrcset(kind, file), sizes, type: 'image/webp' };
 }
+
+/**
+ * Preload of an API image as ResponsiveImage renders it from `image` (a banner's, blog post's or range
+ * model's upload or drawing): its JPEG as href, its WebP widths as srcset.
+ */
+export function preloadResponsive(image: Image | null | undefined, sizes: string): ImagePreload | undefined {
+  const webp = image?.sources.find((s) => s.type === 'image/webp');
+  if (!image || !webp) return undefined;
+  return { href: image.uri, srcset: webp.srcset, sizes, type: 'image/webp' };
+}

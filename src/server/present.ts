@@ -27,7 +27,7 @@ import type {
   SpecialsTable,
   VehiclesTable,
 } from './db/schema.ts';
-import { type PhotoRow, photoImage } from './media/photos.ts';
+import { type PhotoRow, photoImage, type StoredPhoto } from './media/photos.ts';
 
 type Row<T> = Selectable<T>;
 
@@ -55,7 +55,8 @@ export function presentDealer(d: Row<DealersTable>): Dealer {
   };
 }
 
-export function presentBanner(b: Row<BannersTable>): Banner {
+/** `photo`: the banner's uploaded image (media/photos.ts photosOfContent), shown instead of the drawn file. */
+export function presentBanner(b: Row<BannersTable>, photo?: StoredPhoto): Banner {
   return {
     '@id': `/api/banners/${b.id}`,
     '@type': 'Banner',
@@ -63,7 +64,7 @@ export function presentBanner(b: Row<BannersTable>): Banner {
     type: b.type,
     title: b.title,
     subtitle: b.subtitle,
-    image: { uri: imageUrl('banner', b.image), file: b.image },
+    image: photo ? photoImage(photo) : drawnImage('banner', b.image),
     button: { text: b.button_text ?? 'Explore more', url: b.button_url },
   };
 }
@@ -80,7 +81,9 @@ export function presentRangeModel(
   m: Row<RangeModelsTable>,
   minPrice: number,
   variantCount: number,
+  photos: StoredPhoto[] = [],
 ): RangeModel {
+  const [main, ...rest] = photos; // main photo first (photosOfContent)
   return {
     '@id': `/api/ranges/${m.make_slug}/${m.model_slug}`,
     '@type': 'RangeModel',
@@ -94,6 +97,8 @@ export function presentRangeModel(
     description: m.description,
     mainImage: m.main_image,
     gallery: parseJson<string[]>(m.gallery, []).map((image) => ({ image })),
+    image: main ? photoImage(main) : drawnImage('main', m.main_image),
+    photos: rest.map(photoImage),
     minPrice,
     modelPrice: minPrice,
     variantCount,
@@ -226,6 +231,7 @@ export function presentSpecial(s: Row<SpecialsTable>, rewrite: (t: string) => st
 
 export function presentBlogSummary(
   p: Pick<Row<BlogPostsTable>, 'slug' | 'title' | 'description' | 'image' | 'publish_date' | 'author'>,
+  photo?: StoredPhoto,
 ): BlogSummary {
   return {
     '@id': `/api/blog/${p.slug}`,
@@ -233,15 +239,15 @@ export function presentBlogSummary(
     slug: p.slug,
     title: p.title,
     description: p.description,
-    image: { uri: imageUrl('blog', p.image), file: p.image },
+    image: photo ? photoImage(photo) : drawnImage('blog', p.image),
     publish_date: p.publish_date,
     author: p.author,
   };
 }
 
-export function presentBlogPost(p: Row<BlogPostsTable>): BlogPost {
+export function presentBlogPost(p: Row<BlogPostsTable>, photo?: StoredPhoto): BlogPost {
   return {
-    ...presentBlogSummary(p),
+    ...presentBlogSummary(p, photo),
     id: p.id,
     body: p.body,
     meta_title: p.meta_title,

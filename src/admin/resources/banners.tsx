@@ -11,6 +11,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { formPages } from './form-pages.tsx';
+import { PhotosPanel } from './photos.tsx';
 
 function BannerList() {
   return (
@@ -31,6 +32,12 @@ function BannerList() {
 function BannerForm() {
   return (
     <SimpleForm>
+      <PhotosPanel
+        owner="banners"
+        single
+        aspect="16 / 7"
+        help="Shown across the page, cropped to 16:7 on wide screens; a wide photo of at least 1600 px works best."
+      />
       <TextInput source="title" validate={required()} fullWidth />
       <TextInput source="subtitle" fullWidth />
       <SelectInput
@@ -41,7 +48,12 @@ function BannerForm() {
         ]}
         validate={required()}
       />
-      <TextInput source="image" helperText="Image file name" validate={required()} />
+      <TextInput
+        source="image"
+        label="Drawn image"
+        helperText="File name of the drawn image, shown while no image is uploaded"
+        validate={required()}
+      />
       <TextInput source="button_text" label="Button text" />
       <TextInput
         source="button_url"

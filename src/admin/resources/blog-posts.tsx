@@ -4,6 +4,7 @@ import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, DateInput, List, required, SearchInput, SimpleForm, TextInput } from 'react-admin';
 import { editorOptions } from '../rich-text.ts';
 import { formPages } from './form-pages.tsx';
+import { PhotosPanel } from './photos.tsx';
 
 function BlogList() {
   return (
@@ -28,7 +29,13 @@ function BlogForm() {
       <TextInput source="author" validate={required()} />
       <DateInput source="publish_date" label="Publish date" validate={required()} />
       <TextInput source="description" multiline fullWidth validate={required()} />
-      <TextInput source="image" helperText="Image file name" validate={required()} />
+      <PhotosPanel owner="blog_posts" single aspect="16 / 9" help="The post's picture, cropped to 16:9." />
+      <TextInput
+        source="image"
+        label="Drawn image"
+        helperText="File name of the drawn image, shown while no image is uploaded"
+        validate={required()}
+      />
       <RichTextInput source="body" fullWidth editorOptions={editorOptions} />
       <TextInput source="meta_title" label="Meta title" fullWidth />
       <TextInput source="meta_description" label="Meta description" fullWidth />

@@ -1,7 +1,9 @@
 /**
- * A used car's photos (issue 10 §3): drop several files (or choose them), reorder, choose the main one,
- * delete. Every change answers the car's photos in order, which is what this panel redraws. A file the
- * server refuses is named with the server's own message.
+ * The photos of a used car, range model, banner or blog post (issue 10 §3): drop files (or choose them),
+ * reorder, choose the main one, delete. A banner or blog post has one image: dropping a file replaces it.
+ * Every change answers the owner's photos in order, which is what this panel redraws. A file the server
+ * refuses is named with the server's own message. One panel over one set of endpoints
+ * (/api/editor/{owner}/{id}/images, docs/decisions/153-content-images.md).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
@@ -34,14 +36,33 @@ interface Photo {
   position: number;
   width: number;
   height: number;
+  original: { width: number; height: number };
 }
 type Photos = { 'hydra:member': Photo[] };
 
-export function PhotosPanel() {
+export interface PhotosPanelProps {
+  /** The editor resource that owns the photos. */
+  owner?: 'vehicles' | 'range_models' | 'banners' | 'blog_posts';
+  /** One image (banners, blog posts): one file at a time, which replaces the current one. */
+  single?: boolean;
+  /** The shape pages crop the image to, for the previews. */
+  aspect?: string;
+  /** What the drawn image is replaced with, for the caption. */
+  title?: string;
+  help?: string;
+}
+
+export function PhotosPanel({
+  owner = 'vehicles',
+  single = false,
+  aspect = '4 / 3',
+  title = single ? 'Image' : 'Photos',
+  help,
+}: PhotosPanelProps) {
   const record = useRecordContext();
   const id = record?.id;
-  const base = `/api/editor/vehicles/${id}/images`;
-  const key = ['vehicle-photos', id];
+  const base = `/api/editor/${owner}/${id}/images`;
+  const key = ['photos', owner, id];
   const client = useQueryClient();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -88,10 +109,15 @@ export function PhotosPanel() {
   };
 
   return (
-    <Box sx={{ width: '100%', my: 2 }} component="section" aria-label="Photos">
+    <Box sx={{ width: '100%', my: 2 }} component="section" aria-label={title}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Photos
+        {title}
       </Typography>
+      {help && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {help}
+        </Typography>
+      )}
       <Box
         data-testid="photo-drop"
         onDragOver={(e) => {
@@ -111,7 +137,11 @@ export function PhotosPanel() {
         }}
       >
         <Typography sx={{ mb: 1 }}>
-          Drop photos here, or{' '}
+          {single
+            ? photos.length
+              ? 'Drop a new image here to replace it, or'
+              : 'Drop an image here, or'
+            : 'Drop photos here, or'}{' '}
           <Button
             size="small"
             variant="outlined"
@@ -119,20 +149,20 @@ export function PhotosPanel() {
             onClick={() => input.current?.click()}
             disabled={change.isPending}
           >
-            choose files
+            {single ? 'choose a file' : 'choose files'}
           </Button>
         </Typography>
         <Typography variant="caption" color="text.secondary">
           JPEG, PNG, WebP or HEIC; at least {PHOTO_LIMITS.minWidth}×{PHOTO_LIMITS.minHeight} px, up to{' '}
-          {PHOTO_LIMITS.maxBytes / 1024 / 1024} MB each, {PHOTO_LIMITS.maxFiles} at a time.
+          {PHOTO_LIMITS.maxBytes / 1024 / 1024} MB{single ? '' : ` each, ${PHOTO_LIMITS.maxFiles} at a time`}.
         </Typography>
         <input
           ref={input}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-          multiple
+          multiple={!single}
           hidden
-          aria-label="Photo files"
+          aria-label={single ? 'Image file' : 'Photo files'}
           onChange={(e) => {
             if (e.target.files) upload(e.target.files);
             e.target.value = '';
@@ -145,7 +175,11 @@ export function PhotosPanel() {
           {error}
         </Alert>
       )}
-      {!isPending && !photos.length && <Typography color="text.secondary">No photos yet.</Typography>}
+      {!isPending && !photos.length && (
+        <Typography color="text.secondary">
+          {single ? 'No image uploaded yet: the site shows the drawn image.' : 'No photos yet.'}
+        </Typography>
+      )}
       <Box
         component="ol"
         sx={{
@@ -162,11 +196,15 @@ export function PhotosPanel() {
             <CardMedia
               component="img"
               image={p.uri}
-              alt={`Photo ${i + 1}`}
-              sx={{ aspectRatio: '4 / 3', objectFit: 'cover' }}
+              alt={single ? 'Uploaded image' : `Photo ${i + 1}`}
+              sx={{ aspectRatio: aspect, objectFit: 'cover' }}
             />
             <CardActions sx={{ justifyContent: 'space-between' }}>
-              {p.is_main ? (
+              {single ? (
+                <Typography variant="caption" color="text.secondary">
+                  {p.original.width} × {p.original.height} px
+                </Typography>
+              ) : p.is_main ? (
                 <Chip size="small" color="primary" icon={<StarIcon />} label="Main" />
               ) : (
                 <Tooltip title="Make this the main photo">
@@ -182,26 +220,30 @@ export function PhotosPanel() {
                 </Tooltip>
               )}
               <Box>
-                <IconButton
-                  size="small"
-                  aria-label={`Move photo ${i + 1} earlier`}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                >
-                  <ArrowBackIcon />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={`Move photo ${i + 1} later`}
-                  disabled={i === photos.length - 1}
-                  onClick={() => move(i, i + 1)}
-                >
-                  <ArrowForwardIcon />
-                </IconButton>
+                {!single && (
+                  <>
+                    <IconButton
+                      size="small"
+                      aria-label={`Move photo ${i + 1} earlier`}
+                      disabled={i === 0}
+                      onClick={() => move(i, i - 1)}
+                    >
+                      <ArrowBackIcon />
+                    </IconButton>
+                    <IconButton
+                      size="small"
+                      aria-label={`Move photo ${i + 1} later`}
+                      disabled={i === photos.length - 1}
+                      onClick={() => move(i, i + 1)}
+                    >
+                      <ArrowForwardIcon />
+                    </IconButton>
+                  </>
+                )}
                 <IconButton
                   size="small"
                   color="error"
-                  aria-label={`Delete photo ${i + 1}`}
+                  aria-label={single ? 'Delete the image' : `Delete photo ${i + 1}`}
                   onClick={() => change.mutate({ path: `${base}/${p.id}`, init: { method: 'DELETE' } })}
                 >
                   <DeleteIcon />

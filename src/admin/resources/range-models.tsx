@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { VEHICLE_TYPES } from '../../lib/contract/range.ts';
 import { formPages } from './form-pages.tsx';
+import { PhotosPanel } from './photos.tsx';
 
 function ModelList() {
   return (
@@ -35,6 +36,11 @@ function ModelList() {
 function ModelForm() {
   return (
     <SimpleForm>
+      <PhotosPanel
+        owner="range_models"
+        aspect="16 / 10"
+        help="The main photo is the model's hero and card; the others form its gallery, in this order. Once there are photos, they replace the drawn images."
+      />
       <TextInput source="make" validate={required()} />
       <TextInput source="make_slug" label="Make slug" validate={required()} />
       <TextInput source="model" validate={required()} />
@@ -46,7 +52,12 @@ function ModelForm() {
       />
       <TextInput source="tagline" fullWidth />
       <TextInput source="description" multiline fullWidth validate={required()} />
-      <TextInput source="main_image" label="Main image" helperText="Image file name" validate={required()} />
+      <TextInput
+        source="main_image"
+        label="Drawn main image"
+        helperText="File name of the drawn image, shown while no photo is uploaded"
+        validate={required()}
+      />
       <ArrayInput source="gallery">
         <SimpleFormIterator>
           <TextInput source="" label="Image file name" helperText={false} />

@@ -1,7 +1,7 @@
 /** Home-page banners (SPEC §3 Banner). */
 import * as v from 'valibot';
 import { context, int, named } from './hydra.ts';
-import { Upload } from './media.ts';
+import { Image } from './media.ts';
 
 export const BANNER_TYPES = ['Car', 'Motorcycle'] as const;
 
@@ -15,7 +15,10 @@ export const Banner = named(
     type: v.picklist(BANNER_TYPES),
     title: v.string(),
     subtitle: v.string(),
-    image: Upload,
+    image: v.pipe(
+      Image,
+      v.description('The uploaded image when there is one, else the drawn file named by the banner.'),
+    ),
     button: v.object({ text: v.string(), url: v.string() }),
   }),
 );

@@ -1,7 +1,7 @@
 /** Blog posts (SPEC §3): the list item and the full post. */
 import * as v from 'valibot';
 import { context, int, named } from './hydra.ts';
-import { Upload } from './media.ts';
+import { Image } from './media.ts';
 
 const summaryEntries = {
   ...context,
@@ -10,7 +10,10 @@ const summaryEntries = {
   slug: v.string(),
   title: v.string(),
   description: v.string(),
-  image: Upload,
+  image: v.pipe(
+    Image,
+    v.description("The post's uploaded image when there is one, else the drawn file it names."),
+  ),
   publish_date: v.pipe(v.string(), v.isoDate()),
   author: v.string(),
 };

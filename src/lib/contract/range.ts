@@ -1,6 +1,7 @@
 /** The new-vehicle range: models (SPEC §3 New-range car) and their variants. */
 import * as v from 'valibot';
 import { context, int, named } from './hydra.ts';
+import { Image } from './media.ts';
 
 export const VEHICLE_TYPES = ['car', 'motorcycle'] as const;
 const GalleryImage = v.object({ image: v.string() });
@@ -21,6 +22,16 @@ export const RangeModel = named(
     description: v.string(),
     mainImage: v.string(),
     gallery: v.array(GalleryImage),
+    image: v.pipe(
+      Image,
+      v.description('The hero: the main uploaded photo when there is one, else the drawn mainImage.'),
+    ),
+    photos: v.pipe(
+      v.array(Image),
+      v.description(
+        'Uploaded photos other than the main one, in gallery order; when the model has uploaded photos the pages show these instead of the drawn gallery.',
+      ),
+    ),
     minPrice: v.pipe(v.number(), v.description('Lowest variant price (rand).')),
     modelPrice: v.pipe(v.number(), v.description('Same as minPrice.')),
     variantCount: int,

@@ -12,6 +12,12 @@ export interface VehicleImagesTable {
   created_at: string; // ISO date-time
 }
 
+/** Uploaded images of banners, blog posts and range models (migration 016_content_images). */
+export interface ContentImagesTable extends Omit<VehicleImagesTable, 'vehicle_id'> {
+  owner_type: 'banner' | 'blog_post' | 'range_model';
+  owner_id: number;
+}
+
 /** CSV stock imports (migration 009_stock_imports): a dry run, then maybe its apply. */
 export interface StockImportsTable {
   id: string; // UUID, the token the apply step names
@@ -26,5 +32,6 @@ export interface StockImportsTable {
 
 export interface MediaTables {
   vehicle_images: VehicleImagesTable;
+  content_images: ContentImagesTable;
   stock_imports: StockImportsTable;
 }

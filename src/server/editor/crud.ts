@@ -7,11 +7,14 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
+import { CONTENT_IMAGE_OWNER_KINDS, CONTENT_IMAGE_OWNERS } from '../../lib/photos.ts';
 import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { validateWhole } from '../http/validate.ts';
 import { ApiError, collection, item, notFound, violationError } from '../hydra.ts';
+import { removeOwnerPhotos } from '../media/photos.ts';
+import { storeOf } from '../media/storage.ts';
 import { jsonBody, ld, type operation, problems, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOf } from '../routes/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../routes/params.ts';
@@ -88,6 +91,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     deps.publishing?.contentChanged(r.path);
   };
 
+  const photoOwner = CONTENT_IMAGE_OWNER_KINDS.find((k) => CONTENT_IMAGE_OWNERS[k].path === r.path);
   const sortable = ['id', ...Object.keys(r.schema.entries)];
   const opt = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
   const listParams = v.object({
@@ -227,6 +231,14 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       if (refusal) throw new ApiError(409, refusal);
       const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
       if (!before || Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
+      // Its uploaded images go with it (rows, then files); the orphan sweep finishes the job after a crash.
+      if (photoOwner)
+        await removeOwnerPhotos(deps.db, storeOf(deps), photoOwner, id, (key, err) =>
+          deps.logger?.warn('photo file not removed; the orphan sweep will retry', {
+            key,
+            error: String(err),
+          }),
+        );
       await changed(c, 'delete', id, before);
       return c.body(null, 204);
     },

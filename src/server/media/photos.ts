@@ -1,5 +1,6 @@
 /**
- * Photos of used cars: the database rows and their files kept consistent (docs/decisions/070-photo-storage.md).
+ * Photos of used cars, banners, blog posts and range models: the database rows and their files kept
+ * consistent (docs/decisions/070-photo-storage.md, 153-content-images.md).
  * - Adding writes every file first, then all rows in one transaction; if anything fails, the files written
  *   so far are removed, so a failed upload leaves nothing behind.
  * - Removing deletes the row first (nothing points at the files any more), then the files; a file that
@@ -9,17 +10,33 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Rendition } from '../../lib/contract/media.ts';
-import { publicImage } from '../../lib/photos.ts';
+import {
+  CONTENT_IMAGE_OWNER_KINDS,
+  CONTENT_IMAGE_OWNERS,
+  type ContentImageOwner,
+  PHOTO_KEY_PREFIX,
+  publicImage,
+} from '../../lib/photos.ts';
 import type { Database } from '../db/schema.ts';
-import type { VehicleImagesTable } from '../db/schema-media.ts';
+import type { ContentImagesTable, VehicleImagesTable } from '../db/schema-media.ts';
 import { notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
 import type { Encoded } from './ingest.ts';
 import type { BlobStore } from './storage.ts';
 
 export type PhotoRow = Selectable<VehicleImagesTable>;
+export type ContentPhotoRow = Selectable<ContentImagesTable>;
+/** What every stored photo has, whoever owns it. */
+export type StoredPhoto = Omit<PhotoRow, 'vehicle_id'>;
 
-export const PHOTO_PREFIX = 'photos/';
+/**
+ * Whose photos: a used car (table vehicle_images) or a banner, blog post or range model (content_images,
+ * docs/decisions/153-content-images.md). Every function below works on either, so used cars and content
+ * share one ingest, storage and consistency path.
+ */
+export type PhotoOwner = { kind: 'vehicle'; id: number } | { kind: ContentImageOwner; id: number };
+
+export const PHOTO_PREFIX = PHOTO_KEY_PREFIX;
 const EXT = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const;
 
 const isUniqueViolation = (err: unknown) =>
@@ -29,24 +46,50 @@ export const renditionsOf = (row: Pick<PhotoRow, 'renditions'>): Rendition[] =>
   JSON.parse(row.renditions) as Rendition[];
 
 /** The public image shape (src/lib/photos.ts) of a stored photo. */
-export const photoImage = (row: PhotoRow) => publicImage(renditionsOf(row), row.alt);
+export const photoImage = (row: Pick<StoredPhoto, 'renditions' | 'alt'>) =>
+  publicImage(renditionsOf(row), row.alt);
 
-async function requireVehicle(db: Kysely<Database>, vehicleId: number): Promise<void> {
-  const found = await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).executeTakeFirst();
-  if (!found) throw notFound('Vehicle', String(vehicleId));
+/*
+ * The two tables have the same photo columns and differ only in how the owner is named, so the queries are
+ * written once over a loosely typed handle; `images`, `ownerColumns` and `ofOwner` are the only places that
+ * know the difference.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: one query shape over vehicle_images and content_images
+type Loose = Kysely<any>;
+const loose = (db: Kysely<Database>) => db as unknown as Loose;
+const images = (owner: PhotoOwner) => (owner.kind === 'vehicle' ? 'vehicle_images' : 'content_images');
+const ownerColumns = (owner: PhotoOwner): Record<string, string | number> =>
+  owner.kind === 'vehicle' ? { vehicle_id: owner.id } : { owner_type: owner.kind, owner_id: owner.id };
+// biome-ignore lint/suspicious/noExplicitAny: a Kysely builder of either table
+function ofOwner<Q extends { where: (...a: any[]) => any }>(q: Q, owner: PhotoOwner): Q {
+  let out = q;
+  for (const [col, value] of Object.entries(ownerColumns(owner))) out = out.where(col, '=', value) as Q;
+  return out;
+}
+const ownerTable = (owner: PhotoOwner) =>
+  owner.kind === 'vehicle' ? 'vehicles' : CONTENT_IMAGE_OWNERS[owner.kind].table;
+const ownerLabel = (owner: PhotoOwner) =>
+  owner.kind === 'vehicle' ? 'Vehicle' : CONTENT_IMAGE_OWNERS[owner.kind].label;
+const ownerNoun = (owner: PhotoOwner) =>
+  owner.kind === 'vehicle' ? 'car' : CONTENT_IMAGE_OWNERS[owner.kind].label.toLowerCase();
+
+async function requireOwner(db: Kysely<Database>, owner: PhotoOwner): Promise<void> {
+  const found = await loose(db)
+    .selectFrom(ownerTable(owner))
+    .select('id')
+    .where('id', '=', owner.id)
+    .executeTakeFirst();
+  if (!found) throw notFound(ownerLabel(owner), String(owner.id));
 }
 
-/** A car's photos in gallery order. */
-export async function listPhotos(db: Kysely<Database>, vehicleId: number): Promise<PhotoRow[]> {
-  await requireVehicle(db, vehicleId);
-  return db
-    .selectFrom('vehicle_images')
-    .selectAll()
-    .where('vehicle_id', '=', vehicleId)
+/** An owner's photos in gallery order. */
+export async function listPhotos(db: Kysely<Database>, owner: PhotoOwner): Promise<StoredPhoto[]> {
+  await requireOwner(db, owner);
+  return ofOwner(loose(db).selectFrom(images(owner)).selectAll(), owner)
     .orderBy('position')
     .orderBy('created_at')
     .orderBy('id')
-    .execute();
+    .execute() as Promise<StoredPhoto[]>;
 }
 
 /** Photos of many cars at once (the listing page), main photo first, then gallery order. */
@@ -69,15 +112,48 @@ export async function photosByVehicle(
   return out;
 }
 
-/** Stores the files of each photo, then its rows; the first photo of a car without one becomes its main. */
+/** Photos of many banners, blog posts or range models at once (the public API), main first, then order. */
+export async function photosOfContent(
+  db: Kysely<Database>,
+  kind: ContentImageOwner,
+  ids: number[],
+): Promise<Map<number, ContentPhotoRow[]>> {
+  const out = new Map<number, ContentPhotoRow[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .selectFrom('content_images')
+    .selectAll()
+    .where('owner_type', '=', kind)
+    .where('owner_id', 'in', ids)
+    .orderBy('is_main', 'desc')
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) out.set(row.owner_id, [...(out.get(row.owner_id) ?? []), row]);
+  return out;
+}
+
+export interface AddOptions {
+  /** The owner has one image: the new one replaces every existing one (their files go after the commit). */
+  replace?: boolean;
+  onFileError?: (key: string, err: unknown) => void;
+}
+
+/**
+ * Stores the files of each photo, then its rows; the first photo of an owner without one becomes its main.
+ * With `replace`, the owner's previous photos are deleted in the same transaction and their files after it.
+ */
 export async function addPhotos(
   db: Kysely<Database>,
   store: BlobStore,
-  vehicleId: number,
+  owner: PhotoOwner,
   photos: { width: number; height: number; renditions: Encoded[] }[],
+  options: AddOptions = {},
 ): Promise<void> {
-  await requireVehicle(db, vehicleId);
+  await requireOwner(db, owner);
   const written: string[] = [];
+  let replaced: StoredPhoto[] = [];
   try {
     const rows: { id: string; width: number; height: number; renditions: string }[] = [];
     for (const photo of photos) {
@@ -93,21 +169,35 @@ export async function addPhotos(
     }
     for (let attempt = 0; ; attempt++) {
       try {
-        await db.transaction().execute(async (trx) => {
-          await requireVehicle(trx, vehicleId); // it may have been deleted meanwhile
-          const { max, mains } = (await trx
-            .selectFrom('vehicle_images')
-            .select((eb) => [eb.fn.max('position').as('max'), eb.fn.sum<number>('is_main').as('mains')])
-            .where('vehicle_id', '=', vehicleId)
-            .executeTakeFirstOrThrow()) as { max: number | null; mains: number | null };
+        replaced = await db.transaction().execute(async (trx) => {
+          await requireOwner(trx, owner); // it may have been deleted meanwhile
+          const t = loose(trx);
+          const old: StoredPhoto[] = options.replace
+            ? ((await ofOwner(t.selectFrom(images(owner)).selectAll(), owner).execute()) as StoredPhoto[])
+            : [];
+          if (old.length)
+            await t
+              .deleteFrom(images(owner))
+              .where(
+                'id',
+                'in',
+                old.map((o) => o.id),
+              )
+              .execute();
+          const { max, mains } = (await ofOwner(
+            t
+              .selectFrom(images(owner))
+              .select((eb) => [eb.fn.max('position').as('max'), eb.fn.sum<number>('is_main').as('mains')]),
+            owner,
+          ).executeTakeFirstOrThrow()) as { max: number | null; mains: number | null };
           const start = max === null ? 0 : Number(max) + 1;
           const now = new Date().toISOString();
-          await trx
-            .insertInto('vehicle_images')
+          await t
+            .insertInto(images(owner))
             .values(
               rows.map((r, i) => ({
                 ...r,
-                vehicle_id: vehicleId,
+                ...ownerColumns(owner),
                 position: start + i,
                 is_main: !Number(mains ?? 0) && i === 0 ? 1 : 0,
                 alt: '',
@@ -115,10 +205,11 @@ export async function addPhotos(
               })),
             )
             .execute();
+          return old;
         });
-        return;
+        break;
       } catch (err) {
-        // Two uploads to a car without photos both chose a main one: the index refused one; try again.
+        // Two uploads to an owner without photos both chose a main one: the index refused one; try again.
         if (!isUniqueViolation(err) || attempt >= 3) throw err;
       }
     }
@@ -126,25 +217,33 @@ export async function addPhotos(
     await Promise.all(written.map((key) => store.delete(key).catch(() => {})));
     throw err;
   }
+  await deleteFiles(store, replaced, options.onFileError);
 }
 
-async function requirePhoto(db: Kysely<Database>, vehicleId: number, photoId: string): Promise<PhotoRow> {
-  const row = await db
-    .selectFrom('vehicle_images')
-    .selectAll()
-    .where('vehicle_id', '=', vehicleId)
+async function deleteFiles(
+  store: BlobStore,
+  rows: Pick<StoredPhoto, 'renditions'>[],
+  onFileError: (key: string, err: unknown) => void = () => {},
+): Promise<void> {
+  for (const row of rows)
+    for (const { key } of renditionsOf(row)) await store.delete(key).catch((err) => onFileError(key, err));
+}
+
+async function requirePhoto(db: Kysely<Database>, owner: PhotoOwner, photoId: string): Promise<StoredPhoto> {
+  const row = (await ofOwner(loose(db).selectFrom(images(owner)).selectAll(), owner)
     .where('id', '=', photoId)
-    .executeTakeFirst();
+    .executeTakeFirst()) as StoredPhoto | undefined;
   if (!row) throw notFound('Photo', photoId);
   return row;
 }
 
-/** Puts the car's photos in the given order; `order` must name each of them exactly once. */
-export async function reorderPhotos(db: Kysely<Database>, vehicleId: number, order: string[]): Promise<void> {
-  await requireVehicle(db, vehicleId);
+/** Puts the owner's photos in the given order; `order` must name each of them exactly once. */
+export async function reorderPhotos(db: Kysely<Database>, owner: PhotoOwner, order: string[]): Promise<void> {
+  await requireOwner(db, owner);
   await db.transaction().execute(async (trx) => {
+    const t = loose(trx);
     const ids = (
-      await trx.selectFrom('vehicle_images').select('id').where('vehicle_id', '=', vehicleId).execute()
+      (await ofOwner(t.selectFrom(images(owner)).select('id'), owner).execute()) as { id: string }[]
     ).map((r) => r.id);
     const same =
       order.length === ids.length &&
@@ -154,35 +253,32 @@ export async function reorderPhotos(db: Kysely<Database>, vehicleId: number, ord
       throw violationError([
         {
           propertyPath: 'order',
-          message: `order must list each of this car's ${ids.length} photo ids exactly once`,
+          message: `order must list each of this ${ownerNoun(owner)}'s ${ids.length} photo ids exactly once`,
           code: 'not_a_permutation',
         },
       ]);
     for (const [position, id] of order.entries())
-      await trx.updateTable('vehicle_images').set({ position }).where('id', '=', id).execute();
+      await t.updateTable(images(owner)).set({ position }).where('id', '=', id).execute();
   });
 }
 
-/** Makes one photo the car's main photo and/or changes its alt text. */
+/** Makes one photo the owner's main photo and/or changes its alt text. */
 export async function updatePhoto(
   db: Kysely<Database>,
-  vehicleId: number,
+  owner: PhotoOwner,
   photoId: string,
   change: { is_main?: true; alt?: string },
 ): Promise<void> {
-  await requireVehicle(db, vehicleId);
+  await requireOwner(db, owner);
   await db.transaction().execute(async (trx) => {
-    await requirePhoto(trx, vehicleId, photoId);
+    await requirePhoto(trx, owner, photoId);
+    const t = loose(trx);
     if (change.is_main) {
-      await trx
-        .updateTable('vehicle_images')
-        .set({ is_main: 0 })
-        .where('vehicle_id', '=', vehicleId)
-        .execute();
-      await trx.updateTable('vehicle_images').set({ is_main: 1 }).where('id', '=', photoId).execute();
+      await ofOwner(t.updateTable(images(owner)).set({ is_main: 0 }), owner).execute();
+      await t.updateTable(images(owner)).set({ is_main: 1 }).where('id', '=', photoId).execute();
     }
     if (change.alt !== undefined)
-      await trx.updateTable('vehicle_images').set({ alt: change.alt }).where('id', '=', photoId).execute();
+      await t.updateTable(images(owner)).set({ alt: change.alt }).where('id', '=', photoId).execute();
   });
 }
 
@@ -190,29 +286,54 @@ export async function updatePhoto(
 export async function removePhoto(
   db: Kysely<Database>,
   store: BlobStore,
-  vehicleId: number,
+  owner: PhotoOwner,
   photoId: string,
   onFileError: (key: string, err: unknown) => void = () => {},
 ): Promise<void> {
-  await requireVehicle(db, vehicleId);
+  await requireOwner(db, owner);
   const row = await db.transaction().execute(async (trx) => {
-    const photo = await requirePhoto(trx, vehicleId, photoId);
-    await trx.deleteFrom('vehicle_images').where('id', '=', photoId).execute();
+    const photo = await requirePhoto(trx, owner, photoId);
+    const t = loose(trx);
+    await t.deleteFrom(images(owner)).where('id', '=', photoId).execute();
     if (photo.is_main) {
-      const next = await trx
-        .selectFrom('vehicle_images')
-        .select('id')
-        .where('vehicle_id', '=', vehicleId)
+      const next = (await ofOwner(t.selectFrom(images(owner)).select('id'), owner)
         .orderBy('position')
         .orderBy('created_at')
         .orderBy('id')
-        .executeTakeFirst();
-      if (next)
-        await trx.updateTable('vehicle_images').set({ is_main: 1 }).where('id', '=', next.id).execute();
+        .executeTakeFirst()) as { id: string } | undefined;
+      if (next) await t.updateTable(images(owner)).set({ is_main: 1 }).where('id', '=', next.id).execute();
     }
     return photo;
   });
-  for (const { key } of renditionsOf(row)) await store.delete(key).catch((err) => onFileError(key, err));
+  await deleteFiles(store, [row], onFileError);
+}
+
+/**
+ * After a banner, blog post or range model is deleted: its photo rows, then their files (a used car's rows
+ * go with it by ON DELETE CASCADE and its files to the sweep).
+ */
+export async function removeOwnerPhotos(
+  db: Kysely<Database>,
+  store: BlobStore,
+  kind: ContentImageOwner,
+  id: number,
+  onFileError?: (key: string, err: unknown) => void,
+): Promise<void> {
+  const rows = await db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('content_images')
+      .select(['id', 'renditions'])
+      .where('owner_type', '=', kind)
+      .where('owner_id', '=', id)
+      .execute();
+    await trx
+      .deleteFrom('content_images')
+      .where('owner_type', '=', kind)
+      .where('owner_id', '=', id)
+      .execute();
+    return found;
+  });
+  await deleteFiles(store, rows, onFileError);
 }
 
 /**
@@ -225,11 +346,27 @@ export async function sweepOrphans(
   graceMs = 60 * 60 * 1000,
   now = Date.now(),
 ): Promise<string[]> {
+  // Rows of a banner, blog post or range model deleted without them (a crash between the two steps).
+  for (const kind of CONTENT_IMAGE_OWNER_KINDS)
+    await db
+      .deleteFrom('content_images')
+      .where('owner_type', '=', kind)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom(CONTENT_IMAGE_OWNERS[kind].table)
+              .select('id')
+              .whereRef(`${CONTENT_IMAGE_OWNERS[kind].table}.id`, '=', 'content_images.owner_id'),
+          ),
+        ),
+      )
+      .execute();
   const objects = await store.list(PHOTO_PREFIX);
   if (!objects.length) return [];
   const referenced = new Set<string>();
-  for (const row of await db.selectFrom('vehicle_images').select('renditions').execute())
-    for (const r of renditionsOf(row)) referenced.add(r.key);
+  for (const table of ['vehicle_images', 'content_images'] as const)
+    for (const row of await db.selectFrom(table).select('renditions').execute())
+      for (const r of renditionsOf(row)) referenced.add(r.key);
   const orphans = objects.filter((o) => !referenced.has(o.key) && now - o.modified.getTime() >= graceMs);
   for (const o of orphans) await store.delete(o.key);
   return orphans.map((o) => o.key);

@@ -4,6 +4,7 @@ import { BANNER_TYPES, Banner } from '../../lib/contract/banners.ts';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import type { Deps } from '../deps.ts';
 import { collection } from '../hydra.ts';
+import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentBanner } from '../present.ts';
 import { checkQuery, optionalChoice } from './params.ts';
@@ -20,7 +21,17 @@ export function bannerRoutes({ db }: Deps) {
       let q = db.selectFrom('banners').selectAll().orderBy('sort_order').orderBy('id');
       if (type) q = q.where('type', '=', type);
       const rows = await q.execute();
-      return collection(c, 'Banner', rows.map(presentBanner), rows.length);
+      const photos = await photosOfContent(
+        db,
+        'banner',
+        rows.map((r) => r.id),
+      );
+      return collection(
+        c,
+        'Banner',
+        rows.map((r) => presentBanner(r, photos.get(r.id)?.[0])),
+        rows.length,
+      );
     },
   );
   return app;

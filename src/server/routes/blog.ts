@@ -4,6 +4,7 @@ import { BlogPost, BlogSummary } from '../../lib/contract/blog.ts';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
+import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentBlogPost, presentBlogSummary } from '../present.ts';
 import { checkPath, checkQuery, page, pathText } from './params.ts';
@@ -25,13 +26,19 @@ export function blogRoutes({ db }: Deps) {
         .execute()) as [{ total: number }];
       const rows = await db
         .selectFrom('blog_posts')
-        .select(['slug', 'title', 'description', 'image', 'publish_date', 'author'])
+        .select(['id', 'slug', 'title', 'description', 'image', 'publish_date', 'author'])
         .orderBy('publish_date', 'desc')
         .orderBy('id', 'desc')
         .limit(BLOG_PAGE_SIZE)
         .offset((page - 1) * BLOG_PAGE_SIZE)
         .execute();
-      return collection(c, 'BlogPosting', rows.map(presentBlogSummary), Number(total), {
+      const photos = await photosOfContent(
+        db,
+        'blog_post',
+        rows.map((r) => r.id),
+      );
+      const members = rows.map(({ id, ...r }) => presentBlogSummary(r, photos.get(id)?.[0]));
+      return collection(c, 'BlogPosting', members, Number(total), {
         page,
         pageSize: BLOG_PAGE_SIZE,
       });
@@ -46,7 +53,8 @@ export function blogRoutes({ db }: Deps) {
       const { slug } = c.req.valid('param');
       const row = await db.selectFrom('blog_posts').selectAll().where('slug', '=', slug).executeTakeFirst();
       if (!row) throw notFound('Blog post', slug);
-      const p = presentBlogPost(row);
+      const photo = (await photosOfContent(db, 'blog_post', [row.id])).get(row.id)?.[0];
+      const p = presentBlogPost(row, photo);
       return item(c, 'BlogPosting', p['@id'], p);
     },
   );

@@ -1,19 +1,28 @@
 /**
- * Editor endpoints for the photos of a used car (issue 10 §3), mounted behind the editor guard:
- *   GET    /api/editor/vehicles/{id}/images              the car's photos in order
- *   POST   /api/editor/vehicles/{id}/images              multipart, one or more files in `file`
- *   PUT    /api/editor/vehicles/{id}/images/order        {"order": [photo ids]}
- *   PATCH  /api/editor/vehicles/{id}/images/{photoId}    {"is_main": true} and/or {"alt": "…"}
- *   DELETE /api/editor/vehicles/{id}/images/{photoId}
- * Every answer that changes something returns the car's photos in order (what an admin list redraws);
- * every change queues a rebuild, like other editor changes.
+ * Editor endpoints for the photos of a used car, banner, blog post or range model (issue 10 §3), mounted
+ * behind the editor guard ({owner} is vehicles, banners, blog_posts or range_models):
+ *   GET    /api/editor/{owner}/{id}/images              the owner's photos in order
+ *   POST   /api/editor/{owner}/{id}/images              multipart, files in `file` (banners, blog posts: one,
+ *                                                       which replaces the current image)
+ *   PUT    /api/editor/{owner}/{id}/images/order        {"order": [photo ids]}
+ *   PATCH  /api/editor/{owner}/{id}/images/{photoId}    {"is_main": true} and/or {"alt": "…"}
+ *   DELETE /api/editor/{owner}/{id}/images/{photoId}
+ * One route definition and one ingest path for every owner (docs/decisions/153-content-images.md). Every
+ * answer that changes something returns the owner's photos in order (what an admin list redraws); every
+ * change is audited and queues a rebuild, like other editor changes.
  */
 import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import { Photo, PhotoOrderInput, PhotoPatchInput } from '../../lib/contract/media.ts';
-import { PHOTO_LIMITS } from '../../lib/photos.ts';
+import {
+  CONTENT_IMAGE_OWNER_KINDS,
+  CONTENT_IMAGE_OWNERS,
+  type ContentImageOwner,
+  PHOTO_LIMITS,
+} from '../../lib/photos.ts';
+import { audit } from '../auth/audit.ts';
 import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
 import { validate } from '../http/validate.ts';
@@ -22,11 +31,12 @@ import { type Ingested, ingest } from '../media/ingest.ts';
 import {
   addPhotos,
   listPhotos,
-  type PhotoRow,
+  type PhotoOwner,
   photoImage,
   removePhoto,
   renditionsOf,
   reorderPhotos,
+  type StoredPhoto,
   updatePhoto,
 } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
@@ -34,11 +44,44 @@ import { jsonBody, ld, problems, STAFF_SECURITY, staffOperations } from '../open
 import { checkPath, pathId } from './params.ts';
 
 /** The upload route takes large bodies; app.ts exempts it from the 64 KiB JSON limit. */
-export const PHOTO_UPLOAD_PATH = /^\/api\/editor\/vehicles\/[^/]+\/images\/?$/;
+export const PHOTO_UPLOAD_PATH =
+  /^\/api\/editor\/(vehicles|banners|blog_posts|range_models)\/[^/]+\/images\/?$/;
 
-export function presentPhoto(row: PhotoRow) {
+/** One kind of photo owner as the routes see it. */
+interface OwnerSpec {
+  kind: PhotoOwner['kind'];
+  /** Path segment under /api/editor/. */
+  path: string;
+  /** 'car', 'banner', … for summaries and messages. */
+  noun: string;
+  /** Path parameter name in the docs ('Vehicle', 'Banner', …). */
+  label: string;
+  /** One image per owner: an upload takes one file and replaces the current image. */
+  single: boolean;
+  scopeNote: string;
+}
+
+const VEHICLE: OwnerSpec = {
+  kind: 'vehicle',
+  path: 'vehicles',
+  noun: 'car',
+  label: 'Vehicle',
+  single: false,
+  scopeNote: 'The role or key lacks stock:write, or a session write came from another origin.',
+};
+const contentSpec = (kind: ContentImageOwner): OwnerSpec => ({
+  kind,
+  path: CONTENT_IMAGE_OWNERS[kind].path,
+  noun: CONTENT_IMAGE_OWNERS[kind].label.toLowerCase(),
+  label: CONTENT_IMAGE_OWNERS[kind].label.replace(/ (\w)/g, (_, ch: string) => ch.toUpperCase()),
+  single: CONTENT_IMAGE_OWNERS[kind].single,
+  scopeNote:
+    'The role or key lacks content:write (a dealer user), or a session write came from another origin.',
+});
+
+export function presentPhoto(path: string, ownerId: number, row: StoredPhoto) {
   return {
-    '@id': `/api/editor/vehicles/${row.vehicle_id}/images/${row.id}`,
+    '@id': `/api/editor/${path}/${ownerId}/images/${row.id}`,
     '@type': 'Photo' as const,
     id: row.id,
     position: row.position,
@@ -53,7 +96,7 @@ export function presentPhoto(row: PhotoRow) {
 /** The client's file name, only to say which file a problem is about. */
 const shortName = (name: string) => (name.length > 80 ? `${name.slice(0, 77)}…` : name) || 'file';
 
-async function readFiles(c: Context): Promise<File[]> {
+async function readFiles(c: Context, maxFiles: number, noun: string): Promise<File[]> {
   if (!/^multipart\/form-data\b/i.test(c.req.header('Content-Type') ?? ''))
     throw new ApiError(415, 'Send the photos as multipart/form-data, one or more files in the field "file".');
   let form: FormData;
@@ -68,11 +111,14 @@ async function readFiles(c: Context): Promise<File[]> {
     throw violationError([
       { propertyPath: 'file', message: 'Choose at least one image file', code: 'required' },
     ]);
-  if (files.length > PHOTO_LIMITS.maxFiles)
+  if (files.length > maxFiles)
     throw violationError([
       {
         propertyPath: 'file',
-        message: `Upload at most ${PHOTO_LIMITS.maxFiles} photos at a time`,
+        message:
+          maxFiles === 1
+            ? `A ${noun} has one image: upload one file`
+            : `Upload at most ${maxFiles} photos at a time`,
         code: 'too_many_files',
       },
     ]);
@@ -80,45 +126,78 @@ async function readFiles(c: Context): Promise<File[]> {
 }
 
 const tags = ['Photos'];
-const carPath = checkPath(v.object({ id: pathId('Vehicle') }));
-const photoPath = checkPath(
-  v.object({
-    id: pathId('Vehicle'),
-    photoId: v.pipe(v.string(), v.description('Photo id'), v.uuid('photoId: must be a photo id (a UUID)')),
-  }),
-);
-const guarded = problems(
-  [400, 'A path parameter is malformed.'],
-  [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
-  [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
-  [404, 'No such car or photo (a dealer user: not a car of their dealerships).'],
-  [503, 'EDITOR_TOKEN is not set.'],
-);
-const photos = (description: string) => ld(collectionOf(Photo), `${description}: the car's photos in order.`);
-const op = staffOperations('Photos', guarded);
 
+/** Every photo route of every owner: used cars, then banners, blog posts and range models. */
 export function photoRoutes(deps: Deps) {
   const app = new Hono();
+  app.route('/', ownerPhotoRoutes(deps, VEHICLE));
+  for (const kind of CONTENT_IMAGE_OWNER_KINDS) app.route('/', ownerPhotoRoutes(deps, contentSpec(kind)));
+  return app;
+}
+
+function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
+  const { noun } = spec;
+  const ownerPath = checkPath(v.object({ id: pathId(spec.label) }));
+  const photoPath = checkPath(
+    v.object({
+      id: pathId(spec.label),
+      photoId: v.pipe(v.string(), v.description('Photo id'), v.uuid('photoId: must be a photo id (a UUID)')),
+    }),
+  );
+  const guarded = problems(
+    [400, 'A path parameter is malformed.'],
+    [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
+    [403, spec.scopeNote],
+    [
+      404,
+      spec.kind === 'vehicle'
+        ? 'No such car or photo (a dealer user: not a car of their dealerships).'
+        : `No such ${noun} or photo.`,
+    ],
+    [503, 'EDITOR_TOKEN is not set.'],
+  );
+  const photos = (description: string) =>
+    ld(collectionOf(Photo), `${description}: the ${noun}'s photos in order.`);
+  const op = staffOperations('Photos', guarded);
+  const owner = (id: number): PhotoOwner => ({ kind: spec.kind, id }) as PhotoOwner;
+  const app = new Hono();
   const store = storeOf(deps);
-  const base = '/editor/vehicles/:id/images';
-  const answer = async (c: Context, vehicleId: number, status: 200 | 201 = 200) => {
-    const rows = await listPhotos(deps.db, vehicleId);
-    const res = collection(c, 'Photo', rows.map(presentPhoto), rows.length);
+  const base = `/editor/${spec.path}/:id/images`;
+  const answer = async (c: Context, id: number, status: 200 | 201 = 200) => {
+    const rows = await listPhotos(deps.db, owner(id));
+    const res = collection(
+      c,
+      'Photo',
+      rows.map((r) => presentPhoto(spec.path, id, r)),
+      rows.length,
+    );
     return status === 200 ? res : new Response(res.body, { status, headers: res.headers });
   };
-  const changed = () => {
+  const changed = async (c: Context, action: string, id: number, before: string[], after?: unknown) => {
+    await audit(c, deps.db, deps.config.trustProxy, {
+      action: `photo.${action}`,
+      resource: spec.path,
+      resourceId: id,
+      before: { photos: before },
+      after: after ?? { photos: (await listPhotos(deps.db, owner(id))).map((p) => p.id) },
+    });
     deps.readCache?.clear();
-    deps.publishing?.contentChanged('stock');
+    // Partial builds: re-render the routes that read this owner's section (a range model: everything).
+    deps.publishing?.contentChanged(spec.kind === 'vehicle' ? 'stock' : spec.path);
   };
+  const idsOf = async (id: number) => (await listPhotos(deps.db, owner(id))).map((p) => p.id);
+  const maxFiles = spec.single ? 1 : PHOTO_LIMITS.maxFiles;
+  const fileError = (key: string, err: unknown) =>
+    deps.logger?.warn('photo file not removed; the orphan sweep will retry', { key, error: String(err) });
 
-  app.get(base, op("A used car's photos in gallery order.", { 200: photos('OK') }), carPath, (c) =>
+  app.get(base, op(`A ${noun}'s photos in order.`, { 200: photos('OK') }), ownerPath, (c) =>
     answer(c, c.req.valid('param').id),
   );
 
   app.post(
     base,
     describeRoute({
-      summary: `Upload one or more photos (field "file", repeatable, at most ${PHOTO_LIMITS.maxFiles}): JPEG, PNG, WebP or HEIC where the server reads it, up to ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB and at least ${PHOTO_LIMITS.minWidth} × ${PHOTO_LIMITS.minHeight} px each. EXIF is removed. All or nothing. Queues a rebuild.`,
+      summary: `${spec.single ? `Upload the ${noun}'s image (field "file", one file; it replaces the current one)` : `Upload one or more photos of the ${noun} (field "file", repeatable, at most ${PHOTO_LIMITS.maxFiles})`}: JPEG, PNG, WebP or HEIC where the server reads it, up to ${PHOTO_LIMITS.maxBytes / 1024 / 1024} MB and at least ${PHOTO_LIMITS.minWidth} × ${PHOTO_LIMITS.minHeight} px each. EXIF is removed. All or nothing. Queues a rebuild.`,
       tags,
       security: STAFF_SECURITY,
       requestBody: {
@@ -142,11 +221,11 @@ export function photoRoutes(deps: Deps) {
         ...guarded,
       },
     }),
-    carPath,
+    ownerPath,
     async (c) => {
-      const vehicleId = c.req.valid('param').id;
-      await listPhotos(deps.db, vehicleId); // 404 before reading a large body for an unknown car
-      const files = await readFiles(c);
+      const id = c.req.valid('param').id;
+      const before = await idsOf(id); // 404 before reading a large body for an unknown owner
+      const files = await readFiles(c, maxFiles, noun);
       // All or nothing: every file is checked and processed before any is stored.
       const ingested: Ingested[] = [];
       for (const file of files) {
@@ -161,27 +240,31 @@ export function photoRoutes(deps: Deps) {
           );
         }
       }
-      await addPhotos(deps.db, store, vehicleId, ingested);
-      changed();
-      return answer(c, vehicleId, 201);
+      await addPhotos(deps.db, store, owner(id), ingested, {
+        replace: spec.single,
+        onFileError: fileError,
+      });
+      await changed(c, 'upload', id, before);
+      return answer(c, id, 201);
     },
   );
 
   app.put(
     `${base}/order`,
     op(
-      'Reorder: every photo id of the car exactly once. Queues a rebuild.',
+      `Reorder: every photo id of the ${noun} exactly once. Queues a rebuild.`,
       { 200: photos('Reordered'), ...problems(413, 415, 422) },
       { requestBody: jsonBody(PhotoOrderInput) },
     ),
-    carPath,
+    ownerPath,
     jsonInput,
     async (c) => {
-      const vehicleId = c.req.valid('param').id;
+      const id = c.req.valid('param').id;
       const { order } = validate(PhotoOrderInput, c.var.body);
-      await reorderPhotos(deps.db, vehicleId, order);
-      changed();
-      return answer(c, vehicleId);
+      const before = await idsOf(id);
+      await reorderPhotos(deps.db, owner(id), order);
+      await changed(c, 'reorder', id, before);
+      return answer(c, id);
     },
   );
 
@@ -195,27 +278,29 @@ export function photoRoutes(deps: Deps) {
     photoPath,
     jsonInput,
     async (c) => {
-      const vehicleId = c.req.valid('param').id;
-      const id = c.req.valid('param').photoId;
+      const { id, photoId } = c.req.valid('param');
       const change = validate(PhotoPatchInput, c.var.body);
-      await updatePhoto(deps.db, vehicleId, id, change);
-      changed();
-      return answer(c, vehicleId);
+      const before = await idsOf(id);
+      await updatePhoto(deps.db, owner(id), photoId, change);
+      await changed(c, 'update', id, before, { photo: photoId, ...change });
+      return answer(c, id);
     },
   );
 
   app.delete(
     `${base}/:photoId`,
-    op('Delete a photo and its files; the next one becomes main if it was. Queues a rebuild.', {
-      204: { description: 'Deleted' },
-    }),
+    op(
+      `Delete a photo of the ${noun} and its files; the next one becomes main if it was. Queues a rebuild.`,
+      {
+        204: { description: 'Deleted' },
+      },
+    ),
     photoPath,
     async (c) => {
-      const vehicleId = c.req.valid('param').id;
-      await removePhoto(deps.db, store, vehicleId, c.req.valid('param').photoId, (key, err) =>
-        deps.logger?.warn('photo file not removed; the orphan sweep will retry', { key, error: String(err) }),
-      );
-      changed();
+      const { id, photoId } = c.req.valid('param');
+      const before = await idsOf(id);
+      await removePhoto(deps.db, store, owner(id), photoId, fileError);
+      await changed(c, 'delete', id, before);
       return c.body(null, 204);
     },
   );

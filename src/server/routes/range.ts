@@ -8,6 +8,7 @@ import { collectionOf } from '../../lib/contract/hydra.ts';
 import { RangeModel, Variant, VEHICLE_TYPES } from '../../lib/contract/range.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
+import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentRangeModel, presentVariant } from '../present.ts';
 import { checkPath, checkQuery, optionalChoice, optionalSlug, page, pathId, pathSlug } from './params.ts';
@@ -107,7 +108,12 @@ export function rangeRoutes({ db }: Deps) {
     if (make) q = q.where('m.make_slug', '=', make);
     if (model) q = q.where('m.model_slug', '=', model);
     const rows = await q.execute();
-    return rows.map((r) => presentRangeModel(r, Number(r.min_price), Number(r.variants)));
+    const photos = await photosOfContent(
+      db,
+      'range_model',
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => presentRangeModel(r, Number(r.min_price), Number(r.variants), photos.get(r.id)));
   };
 
   app.get(
