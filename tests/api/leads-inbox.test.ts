@@ -172,9 +172,44 @@ describe.each(ENGINES)('leads inbox on %s', (engine) => {
     expect(JSON.stringify(refused.body)).toContain(
       'Assignee must be a staff member of motus-subaru-west-rand',
     );
+    // The picker offers exactly the dealership's staff (not the outsider); Pretoria's lead is a 404.
+    const choices = await get<{ 'hydra:member': { id: string; name: string; role: string }[] }>(
+      `/api/admin/leads/${fin.id}/assignees`,
+      westDealer,
+    );
+    expect(choices.status).toBe(200);
+    const choiceIds = choices.body['hydra:member'].map((s) => s.id);
+    expect(choiceIds).toContain(colleagueId);
+    expect(choiceIds).not.toContain(outsiderId);
+    expect(choices.body['hydra:member'].every((s) => s.role === 'dealer')).toBe(true);
+    expect((await get(`/api/admin/leads/${pta.id}/assignees`, westDealer)).status).toBe(404);
     const ok = await patch(fin.id, { assignee_id: colleagueId }, westDealer);
     expect(ok.status).toBe(200);
     expect(ok.body.assignee).toEqual({ id: colleagueId, name: 'Test dealer' });
+    // "Assigned to me" for the colleague finds it; for the West dealer it does not; `none` is the rest.
+    const mine = async (h: Headers, who = 'me') =>
+      (await get<Page>(`/api/admin/leads?assignee_id=${who}`, h)).body['hydra:member'].map((l) => l.id);
+    expect(await mine(colleague.headers)).toEqual([fin.id]);
+    expect(await mine(westDealer)).toEqual([]);
+    expect(await mine(admin, String(colleagueId))).toEqual([fin.id]);
+    expect(await mine(westDealer, 'none')).not.toContain(fin.id);
+    const csv = await api.fetch('/api/admin/leads/export.csv?assignee_id=me', { headers: colleague.headers });
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(2);
+    // A blocked account is no longer offered, nor accepted.
+    const disable = (disabled: boolean) =>
+      api.fetch(`/api/admin/staff/${colleagueId}`, {
+        method: 'PATCH',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ disabled }),
+      });
+    expect((await disable(true)).status).toBe(200);
+    const after = await get<{ 'hydra:member': { id: string }[] }>(
+      `/api/admin/leads/${fin.id}/assignees`,
+      admin,
+    );
+    expect(after.body['hydra:member'].map((s) => s.id)).not.toContain(colleagueId);
+    expect((await patch(fin.id, { assignee_id: colleagueId }, westDealer)).status).toBe(422);
+    expect((await disable(false)).status).toBe(200);
     expect((await patch(fin.id, { assignee_id: null }, westDealer)).body.assignee).toBeNull();
   });
 

@@ -131,6 +131,48 @@ describe.each(ENGINES)('POPIA data-subject requests and retention on %s', (engin
     expect(text).toContain('First National Bank');
   });
 
+  it('previews what an erasure would delete, without changing or recording anything', async () => {
+    const preview = (body: unknown, h = admin) =>
+      api.json<{
+        leads: number;
+        enquiries: number;
+        finance_applications: number;
+        forms: string[];
+        dealerships: string[];
+        first_received_at: string | null;
+        rows: Record<string, number>;
+      }>('/api/admin/privacy_requests/preview', {
+        method: 'POST',
+        headers: { ...h, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const financeStaff = (await signedIn(api, 'finance')).headers;
+    expect((await preview({ email }, financeStaff)).status).toBe(403);
+    expect((await preview({})).status).toBe(422);
+    expect((await preview({ id_number: '12' })).status).toBe(422);
+    const db = withLeadTables(api.deps.db);
+    const recordsBefore = (await db.selectFrom('privacy_requests').select('id').execute()).length;
+    const r = await preview({ id_number: ID_NUMBER });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      leads: 4,
+      enquiries: 2,
+      finance_applications: 2,
+      matched_by: 'id_number',
+    });
+    expect(r.body.forms).toEqual(['contact', 'finance']);
+    expect(r.body.first_received_at).toBeTruthy();
+    expect(r.body.rows).toMatchObject({ leads: 4, lead_notes: 1, lead_consents: 4 });
+    expect(r.body.rows.audit_log).toBeGreaterThanOrEqual(2); // the status move and the reveal
+    expect(JSON.stringify(r.body).toLowerCase()).not.toContain(email.toLowerCase());
+    expect((await db.selectFrom('privacy_requests').select('id').execute()).length).toBe(recordsBefore);
+    expect((await preview({ email: `nobody.${unique()}@example.co.za` })).body).toMatchObject({
+      leads: 0,
+      forms: [],
+      first_received_at: null,
+    });
+  });
+
   it('erases the person from every table, keeps a record without their data, and leaves others alone', async () => {
     expect(await everything()).toContain(email.toLowerCase());
     const r = await request({ action: 'erasure', id_number: ID_NUMBER });

@@ -95,6 +95,19 @@ export const LeadUpdateInput = named(
   'A status move (New → Contacted → Appointment → Sold / Lost), an assignee (null: nobody) and/or a note.',
 );
 
+export const LeadAssignee = named(
+  'LeadAssignee',
+  v.object({
+    '@id': v.string(),
+    '@type': v.literal('LeadAssignee'),
+    id: v.string(),
+    name: v.string(),
+    email: v.string(),
+    role: v.string(),
+  }),
+  "A staff member a lead may be assigned to (linked to the lead's dealership).",
+);
+
 export const RevealedFields = named(
   'RevealedFields',
   v.object({
@@ -113,15 +126,51 @@ export const NewLeadCount = named(
   'Leads still New in the dealerships the caller may see (the admin badge).',
 );
 
+const subjectEmail = v.optional(v.pipe(v.string(), v.trim(), v.email('E-mail must be an e-mail address')));
+const subjectIdNumber = v.optional(
+  v.pipe(v.string(), v.trim(), v.regex(/^\d{13}$/, 'ID number must be 13 digits')),
+);
+
 export const PrivacyRequestInput = named(
   'PrivacyRequestInput',
   v.object({
     action: v.picklist(['export', 'erasure'], 'Action must be export or erasure'),
-    email: v.optional(v.pipe(v.string(), v.trim(), v.email('E-mail must be an e-mail address'))),
-    id_number: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{13}$/, 'ID number must be 13 digits'))),
+    email: subjectEmail,
+    id_number: subjectIdNumber,
     format: v.optional(v.picklist(['json', 'csv'], 'Format must be json or csv'), 'json'),
   }),
   'A POPIA data-subject request, by e-mail address or South African ID number (one of them). An export answers JSON, or CSV with format "csv".',
+);
+
+export const PrivacySubjectInput = named(
+  'PrivacySubjectInput',
+  v.object({ email: subjectEmail, id_number: subjectIdNumber }),
+  'Whose data: an e-mail address or a South African ID number (one of them).',
+);
+
+/** What an erasure of this person would delete: counts and where, never the data itself. */
+export const PrivacyPreview = named(
+  'PrivacyPreview',
+  v.object({
+    ...context,
+    '@id': v.string(),
+    '@type': v.literal('PrivacyPreview'),
+    matched_by: v.picklist(['email', 'id_number']),
+    leads: int,
+    enquiries: int,
+    finance_applications: int,
+    forms: v.pipe(v.array(v.string()), v.description('The forms they sent (contact, finance, …).')),
+    dealerships: v.pipe(v.array(v.string()), v.description('Slugs of the dealerships that received them.')),
+    first_received_at: nullableText,
+    last_received_at: nullableText,
+    rows: v.pipe(
+      v.record(v.string(), int),
+      v.description(
+        'Rows held about the leads per table (consents, notes, deliveries, audit entries about them, photos).',
+      ),
+    ),
+  }),
+  'Shown before an erasure is confirmed, and before an export: nothing is changed or recorded.',
 );
 
 export const PrivacyRequestResult = named(

@@ -56,12 +56,17 @@ export interface InboxFilters {
   after: string | null;
   before: string | null;
   q: string | null;
+  /** A staff id, or null for "nobody"; undefined: any assignee. */
+  assignee?: string | null;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
-/** Reads the inbox filters (API Platform style: created_at[after], dealer[]) and rejects malformed ones. */
-export function readFilters(c: Context): InboxFilters {
+/**
+ * Reads the inbox filters (API Platform style: created_at[after], dealer[]) and rejects malformed ones.
+ * `assignee_id` is a staff id, `me` (the signed-in staff member) or `none` (not assigned).
+ */
+export function readFilters(c: Context, p?: Principal): InboxFilters {
   const one = (name: string) => c.req.query(name)?.trim() || null;
   const status = one('status');
   if (status && !LEAD_STAGES.includes(status as LeadStage))
@@ -84,6 +89,16 @@ export function readFilters(c: Context): InboxFilters {
   const dealers = [...(c.req.queries('dealer[]') ?? []), ...(c.req.queries('dealer') ?? [])]
     .map((s) => s.trim())
     .filter(Boolean);
+  const assigneeParam = one('assignee_id');
+  let assignee: string | null | undefined;
+  if (assigneeParam === 'none') assignee = null;
+  else if (assigneeParam === 'me') {
+    if (p?.type !== 'staff')
+      throw badRequest("assignee_id: 'me' needs a signed-in staff member, not an API key.", {
+        parameter: 'assignee_id',
+      });
+    assignee = p.id;
+  } else if (assigneeParam) assignee = assigneeParam;
   return {
     form: one('form_name'),
     kind,
@@ -92,6 +107,7 @@ export function readFilters(c: Context): InboxFilters {
     after,
     before,
     q: one('q'),
+    ...(assignee !== undefined ? { assignee } : {}),
   };
 }
 
@@ -103,6 +119,8 @@ export function filtered(q: LeadQuery, f: InboxFilters): LeadQuery {
   if (f.dealers.length) out = out.where('leads.dealer_slug', 'in', f.dealers);
   if (f.after) out = out.where('leads.created_at', '>=', new Date(f.after).toISOString());
   if (f.before) out = out.where('leads.created_at', '<=', new Date(f.before).toISOString());
+  if (f.assignee === null) out = out.where('leads.assignee_id', 'is', null);
+  else if (f.assignee !== undefined) out = out.where('leads.assignee_id', '=', f.assignee);
   return out;
 }
 
@@ -122,6 +140,24 @@ export function personOf(record: Record<string, unknown>): Person {
 const digits = (s: string) => s.replace(/\D/g, '');
 /** "082 123 4567", "0821234567" and "+27821234567" are one number. */
 const nationalDigits = (s: string) => digits(s).replace(/^27/, '0');
+
+/**
+ * Who a lead of this dealership may be assigned to: the staff members linked to it (staff_dealers), not
+ * those whose account is blocked. The same rule workLead checks.
+ */
+export async function assigneesOf(db: Kysely<LeadDatabase>, dealerSlug: string) {
+  const rows = await db
+    .selectFrom('staff_dealers')
+    .innerJoin('staff', 'staff.id', 'staff_dealers.staff_id')
+    .select(['staff.id', 'staff.name', 'staff.email', 'staff.role', 'staff.banned'])
+    .where('staff_dealers.dealer_slug', '=', dealerSlug)
+    .orderBy('staff.name')
+    .orderBy('staff.id')
+    .execute();
+  return rows
+    .filter((r) => !r.banned)
+    .map((r) => ({ id: r.id, name: r.name || r.email, email: r.email, role: r.role ?? 'dealer' }));
+}
 
 /** Free-text search by name, e-mail or phone (done on the decoded record, not the JSON text). */
 export function matches(person: Person, q: string): boolean {

@@ -237,3 +237,44 @@ export async function recordRequest(
   await db.insertInto('privacy_requests').values(row).execute();
   return row;
 }
+
+/**
+ * What an erasure of these leads would delete, counted: which forms and dealerships, when they arrived,
+ * and the rows about them per table. Shown to the admin before they confirm; changes nothing.
+ */
+export async function previewLeads(db: Kysely<LeadDatabase>, leads: LeadsTable[]) {
+  const ids = leads.map((l) => l.id);
+  const rows: Record<string, number> = { leads: ids.length };
+  const tables = ['lead_consents', 'lead_notes', 'lead_outbox'] as const;
+  for (const table of tables) rows[table] = 0;
+  rows.audit_log = 0;
+  for (let i = 0; i < ids.length; i += 200) {
+    const chunk = ids.slice(i, i + 200);
+    for (const table of tables) {
+      const { n } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('lead_id', 'in', chunk)
+        .executeTakeFirstOrThrow();
+      rows[table] = (rows[table] ?? 0) + Number(n);
+    }
+    const { n } = await db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('resource_id', 'in', chunk)
+      .executeTakeFirstOrThrow();
+    rows.audit_log = (rows.audit_log ?? 0) + Number(n);
+  }
+  rows.lead_photos = photoIdsOf(leads).length;
+  const sorted = leads.map((l) => l.created_at).sort();
+  return {
+    leads: leads.length,
+    enquiries: leads.filter((l) => l.kind === 'enquiry').length,
+    finance_applications: leads.filter((l) => l.kind === 'finance').length,
+    forms: [...new Set(leads.map((l) => l.form_name))].sort(),
+    dealerships: [...new Set(leads.map((l) => l.dealer_slug))].sort(),
+    first_received_at: sorted[0] ?? null,
+    last_received_at: sorted.at(-1) ?? null,
+    rows,
+  };
+}

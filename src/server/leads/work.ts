@@ -13,6 +13,7 @@ import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/schema.ts';
 import type { LeadDatabase, LeadsTable } from '../db/schema-leads.ts';
 import { ApiError, violationError } from '../hydra.ts';
+import { assigneesOf } from './inbox.ts';
 
 export async function workLead(
   db: Kysely<LeadDatabase>,
@@ -27,23 +28,14 @@ export async function workLead(
       409,
       `status: a lead cannot move from ${from} to ${input.status}; ${describeMoves(from)}.`,
     );
-  if (input.assignee_id) {
-    const member = await db
-      .selectFrom('staff_dealers')
-      .innerJoin('staff', 'staff.id', 'staff_dealers.staff_id')
-      .select('staff.id')
-      .where('staff_dealers.staff_id', '=', input.assignee_id)
-      .where('staff_dealers.dealer_slug', '=', lead.dealer_slug)
-      .executeTakeFirst();
-    if (!member)
-      throw violationError([
-        {
-          propertyPath: 'assignee_id',
-          message: `Assignee must be a staff member of ${lead.dealer_slug}`,
-          code: 'not_dealership_staff',
-        },
-      ]);
-  }
+  if (input.assignee_id && !(await assigneesOf(db, lead.dealer_slug)).some((a) => a.id === input.assignee_id))
+    throw violationError([
+      {
+        propertyPath: 'assignee_id',
+        message: `Assignee must be a staff member of ${lead.dealer_slug}`,
+        code: 'not_dealership_staff',
+      },
+    ]);
   const now = new Date().toISOString();
   const moved = input.status !== undefined && input.status !== from;
   const responded = moved || input.note !== undefined;

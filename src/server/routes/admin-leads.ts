@@ -6,7 +6,9 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { collectionOf } from '../../lib/contract/hydra.ts';
 import {
+  LeadAssignee,
   LeadCollection,
   LeadDetail,
   LeadUpdateInput,
@@ -23,6 +25,7 @@ import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, item } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import {
+  assigneesOf,
   filtered,
   findLead,
   matches,
@@ -66,6 +69,7 @@ const FILTERS = [
   q('created_at[after]', 'Received on or after (YYYY-MM-DD or ISO date-time).'),
   q('created_at[before]', 'Received on or before (a bare date includes that whole day).'),
   q('q', 'Search by name, e-mail address or phone number.'),
+  q('assignee_id', 'Only leads assigned to this staff id; `me` (yourself) or `none` (nobody).'),
 ];
 const PAGING = [
   q('page', 'Page number, from 1.'),
@@ -90,7 +94,7 @@ export function adminLeadRoutes(deps: Deps) {
     paging: { page: number; perPage: number } | null,
   ) {
     const lq = listQuery(c, SORTABLE, 200);
-    const f = readFilters(c);
+    const f = readFilters(c, principalOf(c));
     const base = filtered(scoped(db.selectFrom('leads'), principalOf(c)), f);
     const ordered = base
       .selectAll()
@@ -230,6 +234,36 @@ export function adminLeadRoutes(deps: Deps) {
     async (c) => {
       const lead = await findLead(db, principalOf(c), c.req.param('id') ?? '');
       return item(c, 'Lead', `/api/admin/leads/${lead.id}`, await presentDetail(db, lead));
+    },
+  );
+
+  app.get(
+    '/admin/leads/:id/assignees',
+    operation({
+      summary:
+        "Who this lead may be assigned to: the staff members of its dealership (the assignee picker's choices).",
+      tags: ['Leads inbox'],
+      security: STAFF_SECURITY,
+      responses: {
+        200: ld(
+          v.pipe(collectionOf(LeadAssignee), v.metadata({ ref: 'LeadAssigneeCollection' })),
+          'Staff of the dealership, by name.',
+        ),
+        ...problems([404, 'No such lead in your dealership(s).']),
+        ...staffOnly('leads:read'),
+      },
+    }),
+    read,
+    byId,
+    async (c) => {
+      const lead = await findLead(db, principalOf(c), c.req.param('id') ?? '');
+      const staff = await assigneesOf(db, lead.dealer_slug);
+      return collection(
+        c,
+        'LeadAssignee',
+        staff.map((s) => ({ '@id': `/api/admin/staff/${s.id}`, '@type': 'LeadAssignee', ...s })),
+        staff.length,
+      );
     },
   );
 

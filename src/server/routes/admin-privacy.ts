@@ -6,9 +6,11 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import {
+  PrivacyPreview,
   PrivacyRequestInput,
   PrivacyRequestRecord,
   PrivacyRequestResult,
+  PrivacySubjectInput,
 } from '../../lib/contract/lead-inbox.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
@@ -18,14 +20,53 @@ import { jsonInput } from '../http/json-body.ts';
 import { validate } from '../http/validate.ts';
 import { collection, item, violationError } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
+import { findSubjectLeads, previewLeads } from '../leads/privacy.ts';
 import { honourRequest } from '../leads/privacy-request.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
 import { listQuery, pageOfLog } from './list-query.ts';
+
+const oneOf = (input: { email?: string; id_number?: string }) => {
+  if (!input.email === !input.id_number)
+    throw violationError([
+      { propertyPath: 'email', message: 'Give either an e-mail address or an ID number', code: 'one_of' },
+    ]);
+};
 
 export function adminPrivacyRoutes(deps: Deps) {
   const app = new Hono();
   const db = withLeadTables(deps.db);
   const crypto = leadCrypto(deps.config.leads.encryptionKey);
+  app.post(
+    '/admin/privacy_requests/preview',
+    operation({
+      summary:
+        'What a data-subject request would reach: how many leads, which forms and dealerships, rows per table. Changes nothing.',
+      tags: ['Privacy'],
+      security: STAFF_SECURITY,
+      requestBody: jsonBody(PrivacySubjectInput),
+      responses: {
+        200: ld(PrivacyPreview, 'The counts (no personal data).'),
+        ...problems(
+          400,
+          [401, 'Staff only: a session.'],
+          [403, 'The role lacks privacy:manage (admins only).'],
+          415,
+          422,
+        ),
+      },
+    }),
+    requireScope(deps, 'privacy:manage'),
+    jsonInput,
+    async (c) => {
+      const input = validate(PrivacySubjectInput, c.var.body);
+      oneOf(input);
+      const found = await findSubjectLeads(db, crypto, { email: input.email, idNumber: input.id_number });
+      return item(c, 'PrivacyPreview', '/api/admin/privacy_requests/preview', {
+        matched_by: input.email ? ('email' as const) : ('id_number' as const),
+        ...(await previewLeads(db, found.leads)),
+      });
+    },
+  );
   app.post(
     '/admin/privacy_requests',
     operation({
@@ -55,10 +96,7 @@ export function adminPrivacyRoutes(deps: Deps) {
     jsonInput,
     async (c) => {
       const input = validate(PrivacyRequestInput, c.var.body);
-      if (!input.email === !input.id_number)
-        throw violationError([
-          { propertyPath: 'email', message: 'Give either an e-mail address or an ID number', code: 'one_of' },
-        ]);
+      oneOf(input);
       const p = principalOf(c);
       const actor = p.type === 'staff' ? p.email : p.type === 'key' ? `key ${p.name}` : 'EDITOR_TOKEN';
       const done = await honourRequest(db, crypto, {
