@@ -16,6 +16,7 @@ import { BuildsPage } from './resources/builds.tsx';
 import { dealers } from './resources/dealers.tsx';
 import { leads } from './resources/leads.tsx';
 import { serviceDeals, specials } from './resources/offers.tsx';
+import { privacyRequests } from './resources/privacy-requests.tsx';
 import { rangeModels } from './resources/range-models.tsx';
 import { rangeVariants } from './resources/range-variants.tsx';
 import { staff } from './resources/staff.tsx';
@@ -64,6 +65,7 @@ export function App() {
           )}
           {can(permissions, 'staff:manage') && <Resource {...staff} />}
           {can(permissions, 'keys:manage') && <Resource {...apiKeys} />}
+          {can(permissions, 'privacy:manage') && <Resource {...privacyRequests} />}
           {can(permissions, 'audit:read') && <Resource {...auditLog} />}
         </>
       )}

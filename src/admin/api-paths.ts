@@ -42,5 +42,6 @@ export const API_RESOURCES: Record<string, ApiResource> = {
     pages: true,
     filterParams: { dealer: 'dealer[]', after: 'created_at[after]', before: 'created_at[before]' },
   },
+  privacy_requests: { path: '/api/admin/privacy_requests', scope: 'privacy:manage', pages: true },
   audit_log: { path: '/api/admin/audit_log', scope: 'audit:read', pages: true },
 };

@@ -13,6 +13,7 @@ import {
   CardContent,
   Chip,
   Link,
+  MenuItem,
   Stack,
   Table,
   TableBody,
@@ -110,7 +111,8 @@ export function NewLeadsIcon() {
   );
 }
 
-function useDealerChoices() {
+/** The dealerships as choices (id: slug), from the public list. */
+export function useDealerChoices() {
   const { data } = useQuery({
     queryKey: ['dealer-choices'],
     queryFn: async () =>
@@ -122,6 +124,11 @@ function useDealerChoices() {
 
 const formChoices = [...ENQUIRY_FORMS, 'finance'].map((id) => ({ id, name: id }));
 const statusChoices = LEAD_STAGES.map((id) => ({ id, name: id }));
+// `me` and `none` are the server's own values (GET /api/admin/leads?assignee_id=…).
+const assigneeChoices = [
+  { id: 'me', name: 'Me' },
+  { id: 'none', name: 'Nobody' },
+];
 
 /** The filtered list as CSV, from the server (the same filters, every page). */
 function ExportCsv() {
@@ -141,6 +148,13 @@ function LeadList() {
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Name, e-mail or phone" />,
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
+    <SelectInput
+      key="assignee_id"
+      source="assignee_id"
+      label="Assigned to"
+      choices={assigneeChoices}
+      alwaysOn
+    />,
     <SelectInput key="form_name" source="form_name" label="Form" choices={formChoices} />,
     <SelectInput key="dealer" source="dealer" label="Dealership" choices={dealers} />,
     <DateInput key="after" source="after" label="Received from" />,
@@ -163,7 +177,11 @@ function LeadList() {
         <SimpleList<Lead>
           linkType="show"
           primaryText={(r) => r.name}
-          secondaryText={(r) => `${r.form_name} · ${r.dealer_slug} · ${when(r.created_at)}`}
+          secondaryText={(r) =>
+            [r.form_name, r.dealer_slug, when(r.created_at), r.assignee && `→ ${r.assignee.name}`]
+              .filter(Boolean)
+              .join(' · ')
+          }
           tertiaryText={(r) => <StatusChip status={r.status} />}
         />
       ) : (
@@ -174,6 +192,18 @@ function LeadList() {
           <DataTable.Col source="form_name" label="Form" />
           <DataTable.Col source="subject" disableSort />
           <DataTable.Col source="dealer_slug" label="Dealership" />
+          <DataTable.Col
+            source="assignee"
+            label="Assigned to"
+            disableSort
+            render={(r: Lead) => r.assignee?.name ?? '—'}
+          />
+          <DataTable.Col
+            source="response_minutes"
+            label="First response"
+            disableSort
+            render={(r: Lead) => (r.response_minutes === null ? '—' : minutes(r.response_minutes))}
+          />
           <DataTable.Col
             source="delivery"
             label="Delivery"
@@ -230,6 +260,56 @@ function useLeadAction(id: string) {
   };
 }
 
+/** The staff the server would accept as this lead's assignee (its dealership's, not disabled). */
+function useAssignees(lead: Lead) {
+  const { data } = useQuery({
+    queryKey: ['lead-assignees', lead.id],
+    queryFn: async () =>
+      (
+        await api<{ 'hydra:member': { id: string; name: string; role: string }[] }>(
+          `/api/admin/leads/${encodeURIComponent(lead.id)}/assignees`,
+        )
+      )['hydra:member'],
+  });
+  return data;
+}
+
+function AssigneePicker({ lead }: { lead: Lead }) {
+  const staff = useAssignees(lead);
+  const { busy, run, url } = useLeadAction(lead.id);
+  const current = lead.assignee?.id ?? '';
+  // Someone assigned before they left the dealership still shows, so the picker never lies.
+  const options = [...(staff ?? [])];
+  if (lead.assignee && !options.some((s) => s.id === lead.assignee?.id))
+    options.push({ id: lead.assignee.id, name: lead.assignee.name, role: '' });
+  return (
+    <TextField
+      select
+      label="Assigned to"
+      value={staff ? current : ''}
+      disabled={busy || !staff}
+      onChange={(e) => {
+        const id = e.target.value || null;
+        const name = options.find((s) => s.id === id)?.name;
+        run(url, json('PATCH', { assignee_id: id }), id ? `Assigned to ${name}` : 'Unassigned');
+      }}
+      helperText={
+        staff && staff.length === 0
+          ? `Nobody is linked to ${lead.dealer_slug} yet (an admin links staff under Staff).`
+          : `Staff of ${lead.dealer_slug}`
+      }
+      sx={{ maxWidth: 360 }}
+    >
+      <MenuItem value="">Nobody</MenuItem>
+      {options.map((s) => (
+        <MenuItem key={s.id} value={s.id}>
+          {s.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 function WorkLead({ lead }: { lead: Lead }) {
   const [note, setNote] = useState('');
   const { busy, run, url } = useLeadAction(lead.id);
@@ -242,6 +322,7 @@ function WorkLead({ lead }: { lead: Lead }) {
   return (
     <Section title="Work this lead">
       <Stack spacing={2}>
+        <AssigneePicker lead={lead} />
         <TextField
           label="Note"
           multiline
@@ -363,7 +444,58 @@ function Reveal({ lead }: { lead: Lead }) {
   );
 }
 
-const HIDDEN = new Set(['first_name', 'last_name', 'name', 'email', 'cell_phone', 'phone', 'message']);
+/**
+ * Fields of the stored record that the customer did not send, or that the detail shows elsewhere: the
+ * record keeps SPEC §4's shape (status 'Queued', source codes, ids), which is delivery bookkeeping, not
+ * what the person wrote, and the lead's own stage is the workflow status above.
+ */
+const NOT_FROM_THE_CUSTOMER = new Set([
+  'id',
+  'status',
+  'source',
+  'source_code',
+  'sourceCode',
+  'lead_type',
+  'form_name',
+  'dealer_slug',
+  'dealership',
+  'created_at',
+  'is_used',
+  'vehicle_id',
+  'manufacturer',
+  'contact',
+  'terms',
+  'consent',
+  'first_name',
+  'last_name',
+  'firstName',
+  'surname',
+  'name',
+  'email',
+  'cell_phone',
+  'phone',
+  'message',
+  'photos',
+  'uri',
+]);
+
+/** "preferred_date" and "monthlyIncome" read as "Preferred date" and "Monthly income". */
+export const labelOf = (key: string) => {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+const photoPaths = (record: Record<string, unknown>) =>
+  Array.isArray(record.photos)
+    ? record.photos
+        .map((u) =>
+          typeof u === 'string' ? (u.match(/\/api\/lead_photos\/[0-9a-f-]{36}$/)?.[0] ?? null) : null,
+        )
+        .filter((u): u is string => !!u)
+    : [];
 
 function LeadDetail() {
   const lead = useRecordContext<Lead>();
@@ -371,8 +503,10 @@ function LeadDetail() {
   const record = lead.record ?? {};
   const message = typeof record.message === 'string' ? record.message : null;
   const rest = Object.entries(record).filter(
-    ([k, v]) => !HIDDEN.has(k) && v !== null && v !== '' && typeof v !== 'object',
+    ([k, v]) => !NOT_FROM_THE_CUSTOMER.has(k) && v !== null && v !== '' && typeof v !== 'object',
   );
+  const photos = photoPaths(record);
+  const page = typeof record.uri === 'string' && record.uri.startsWith('/') ? record.uri : null;
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
@@ -432,18 +566,44 @@ function LeadDetail() {
         <Deliveries lead={lead} />
       </Section>
       <Reveal lead={lead} />
-      {rest.length > 0 && (
+      {(rest.length > 0 || photos.length > 0 || page) && (
         <Section title="As received">
-          <Table size="small">
-            <TableBody>
-              {rest.map(([k, v]) => (
-                <TableRow key={k}>
-                  <TableCell component="th">{k}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{String(v)}</TableCell>
-                </TableRow>
+          {rest.length > 0 && (
+            <Table size="small">
+              <TableBody>
+                {rest.map(([k, v]) => (
+                  <TableRow key={k}>
+                    <TableCell component="th">{labelOf(k)}</TableCell>
+                    <TableCell sx={{ wordBreak: 'break-word' }}>
+                      {typeof v === 'boolean' ? (v ? 'Yes' : 'No') : String(v)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {photos.length > 0 && (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
+              {photos.map((src, i) => (
+                <Link key={src} href={src} target="_blank" rel="noopener">
+                  <Box
+                    component="img"
+                    src={src}
+                    alt={`Photo ${i + 1} sent with the valuation`}
+                    sx={{ width: 120, height: 90, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+                  />
+                </Link>
               ))}
-            </TableBody>
-          </Table>
+            </Stack>
+          )}
+          {page && (
+            <Typography sx={{ mt: 1 }} color="text.secondary">
+              Sent from{' '}
+              <Link href={page} target="_blank" rel="noopener">
+                {page}
+              </Link>
+            </Typography>
+          )}
         </Section>
       )}
     </Stack>

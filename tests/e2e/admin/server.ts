@@ -12,10 +12,13 @@ import { join } from 'node:path';
 export const PORT = Number(process.env.ADMIN_E2E_PORT ?? Number(process.env.PUBLISH_E2E_PORT ?? 4417) + 20);
 /** Each spec file starts its own server, and files run in parallel on CI: the leads spec takes the next port. */
 export const LEADS_PORT = PORT + 1;
+/** The spec of assigning, reveal, retry and privacy requests (leads-work.spec.ts). */
+export const LEADS_WORK_PORT = PORT + 2;
 export const baseOf = (port: number) => `http://127.0.0.1:${port}`;
 export const BASE = baseOf(PORT);
 export const ADMIN = { email: 'first.admin@motus.example', password: 'e2e admin password 0123' };
-const dataOf = (port: number) => join(tmpdir(), `sdg-e2e-admin-${port}`);
+/** The server's DATA_DIR (its SQLite file is site.db). */
+export const dataOf = (port: number) => join(tmpdir(), `sdg-e2e-admin-${port}`);
 
 export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
