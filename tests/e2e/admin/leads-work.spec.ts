@@ -102,7 +102,7 @@ async function signInAs(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible({ timeout: 30_000 });
 }
 
 const openLead = async (page: Page, id: string, name: string) => {
@@ -125,7 +125,7 @@ test('a dealer assigns a lead to a colleague, who finds it under "Assigned to me
   // Only staff of West Rand are offered, by name.
   await expect(page.getByRole('option')).toHaveText(['Nobody', 'Lerato Dealer', 'Sam Colleague']);
   await page.getByRole('option', { name: 'Sam Colleague' }).click();
-  await expect(page.getByText('Assigned to Sam Colleague')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Assigned to Sam Colleague');
   await expect(page.getByRole('combobox', { name: 'Assigned to' })).toHaveText('Sam Colleague');
   // Assigning is not answering the customer: the response time still waits for a move or a note.
   await expect(page.getByText('Not yet answered')).toBeVisible();
