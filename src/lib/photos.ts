@@ -65,6 +65,7 @@ export function publicImage(renditions: readonly Rendition[], alt: string): Imag
     height: fallback.height,
     alt,
     sources,
+    illustration: false,
   };
 }
 
@@ -78,6 +79,7 @@ export function drawnImage(kind: ImageKind, file: string, alt = ''): Image {
     height,
     alt,
     sources: [{ type: MIME.webp, srcset: imageSrcset(kind, file) }],
+    illustration: true,
   };
 }
 

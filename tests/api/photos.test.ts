@@ -350,7 +350,7 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
     const main = editor.find((p) => p.is_main) as Photo;
     const detail = await api.json<{
       image: { uri: string };
-      images: Collection<{ uri: string; sources: unknown[]; alt: string }>;
+      images: Collection<{ uri: string; sources: unknown[]; alt: string; illustration: boolean }>;
     }>(`/api/vehicles/${CAR}`);
     expect(detail.status).toBe(200);
     v.parse(VehicleDetail, detail.body);
@@ -358,15 +358,17 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
     expect(uris).toEqual([main, ...editor.filter((p) => !p.is_main)].map((p) => p.uri));
     expect(detail.body.image.uri).toBe(main.uri);
     expect(detail.body.images['hydra:member'][0]?.alt).toBe('Rear three-quarter view');
+    // Photos are photos: the pages put no "Illustration" label on them.
+    expect(detail.body.images['hydra:member'].map((i) => i.illustration)).toEqual(uris.map(() => false));
 
-    const list = await api.json<Collection<{ id: number; image: { uri: string } }>>(
+    const list = await api.json<Collection<{ id: number; image: { uri: string; illustration: boolean } }>>(
       '/api/motus-subaru/vehicles?order[price]=asc&page=1',
     );
     const all = [list.body];
     for (let page = 2; !all.some((c) => c['hydra:member'].some((x) => x.id === CAR)); page++)
       all.push(
         (
-          await api.json<Collection<{ id: number; image: { uri: string } }>>(
+          await api.json<Collection<{ id: number; image: { uri: string; illustration: boolean } }>>(
             `/api/motus-subaru/vehicles?order[price]=asc&page=${page}`,
           )
         ).body,
@@ -374,10 +376,16 @@ describe.each(ENGINES)('photos of used cars on %s', (engine) => {
     const card = all.flatMap((c) => c['hydra:member']).find((x) => x.id === CAR);
     v.parse(VehicleSummary, card);
     expect(card?.image.uri).toBe(main.uri);
+    expect(card?.image.illustration).toBe(false);
 
-    // A car without uploads keeps its drawn images.
-    const other = await api.json<{ images: Collection<{ uri: string }> }>('/api/vehicles/8');
+    // A car without uploads keeps its drawn images, which the API marks as illustrations.
+    const other = await api.json<{
+      image: { illustration: boolean };
+      images: Collection<{ uri: string; illustration: boolean }>;
+    }>('/api/vehicles/8');
     expect(other.body.images['hydra:member'][0]?.uri).toMatch(/^\/uploads\/used\//);
+    expect(other.body.images['hydra:member'].every((i) => i.illustration)).toBe(true);
+    expect(other.body.image.illustration).toBe(true);
   });
 
   it('deletes photos with their files, promoting the next one to main', async () => {

@@ -1,5 +1,5 @@
 /**
- * One used car in the listing: image, year, make, model, variant, mileage, transmission, fuel, colour,
+ * One used car in the listing: image (tagged "Illustration" when it is a drawing), year, make, model, variant, mileage, transmission, fuel, colour,
  * price, instalment with its disclosures (DESIGN §5), dealer and province.
  */
 import type { VehicleSummary } from '../../lib/contract.ts';
@@ -7,6 +7,7 @@ import { financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
 import { LCP_SIZES } from '../../lib/preload.ts';
 import { withDealer } from '../../lib/urls.ts';
+import { IllustrationLabel } from '../picture/IllustrationLabel.tsx';
 import { Picture } from '../picture/Picture.tsx';
 import { SaveButton } from '../saved/SaveButton.tsx';
 import './used-card.css';
@@ -27,19 +28,22 @@ export function UsedCard({ car, site, eager, priority = false, heading: Heading 
   const name = `${car.year} ${car.make} ${car.model}`;
   return (
     <article className="card uc">
-      {car.image ? (
-        <Picture
-          image={car.image}
-          className="card-media uc-img"
-          sizes={LCP_SIZES.usedCard}
-          alt=""
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
-        />
-      ) : (
-        <div className="card-media uc-img uc-noimg">No photo yet</div>
-      )}
+      <div className="uc-media">
+        {car.image ? (
+          <Picture
+            image={car.image}
+            className="card-media uc-img"
+            sizes={LCP_SIZES.usedCard}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+          />
+        ) : (
+          <div className="card-media uc-img uc-noimg">No photo yet</div>
+        )}
+        {car.image?.illustration && <IllustrationLabel />}
+      </div>
       <div className="card-body uc-body">
         {car.state_of_vehicle === 'Demo' && <span className="uc-badge">Demo</span>}
         <Heading className="uc-title card-link">

@@ -5,6 +5,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react';
 import type { Image } from '../../lib/contract.ts';
 import { LCP_SIZES } from '../../lib/preload.ts';
+import { IllustrationLabel } from '../picture/IllustrationLabel.tsx';
 import { Picture } from '../picture/Picture.tsx';
 
 interface Props {
@@ -62,6 +63,7 @@ export function Gallery({ images, name }: Props) {
             />
           ))}
         </div>
+        {images[index]?.illustration && <IllustrationLabel />}
         {count > 1 && (
           <>
             <button

@@ -23,7 +23,8 @@ export type PictureSource = v.InferOutput<typeof PictureSource>;
 /**
  * An image as the public API gives it (SPEC §3 `image.uri`, `images['hydra:member'][].uri`): `uri` is the
  * fallback every client shows (a JPEG for photos), `sources` the modern formats for <picture>, `width` and
- * `height` the fallback's intrinsic size. `file` names a drawn demo image or a photo's storage key.
+ * `height` the fallback's intrinsic size. `file` names a drawn demo image or a photo's storage key, and
+ * `illustration` says which of the two it is.
  */
 export const Image = named(
   'Image',
@@ -36,6 +37,12 @@ export const Image = named(
       v.description("Empty: the page describes it from what it shows (e.g. the car's name)."),
     ),
     sources: v.array(PictureSource),
+    illustration: v.pipe(
+      v.boolean(),
+      v.description(
+        'true: a drawing standing in for the car until photos of it are uploaded; pages label it "Illustration". false: a photo.',
+      ),
+    ),
   }),
 );
 export type Image = v.InferOutput<typeof Image>;

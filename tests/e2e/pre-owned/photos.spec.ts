@@ -1,7 +1,8 @@
 /**
  * Uploaded photos on the public pages: an editor uploads two photos of one car through the editor API;
  * the listing card and the vehicle page then show them as <picture> with AVIF and WebP sources (Chromium
- * loads the AVIF), in the editor's order, instead of the drawn demo images. The photos are removed afterwards.
+ * loads the AVIF), in the editor's order, instead of the drawn demo images, and without the "Illustration"
+ * tag the drawn images carry (issue #11). The photos are removed afterwards.
  */
 import { expect, type Locator, test } from '@playwright/test';
 import sharp from 'sharp';
@@ -65,6 +66,13 @@ test('the listing card shows the main photo @mobile', async ({ page }) => {
     .first();
   await expect(card).toBeVisible();
   await expectPhoto(card.locator('img').first());
+  // A photo carries no "Illustration" tag; the drawn cars beside it do (Image.illustration in the API).
+  await expect(card.getByText('Illustration', { exact: true })).toHaveCount(0);
+  const drawn = page
+    .getByRole('article')
+    .filter({ hasNot: page.getByRole('link', { name: car.name }) })
+    .first();
+  await expect(drawn.getByText('Illustration', { exact: true })).toBeVisible();
 });
 
 test('the vehicle page shows the uploaded photos in order @mobile', async ({ page }) => {
@@ -80,4 +88,29 @@ test('the vehicle page shows the uploaded photos in order @mobile', async ({ pag
   const body = await (await page.request.get(src)).body();
   const { dominant } = await sharp(body).stats();
   expect(dominant.r).toBeGreaterThan(dominant.b);
+  await expect(gallery.getByText('Illustration', { exact: true })).toHaveCount(0);
+});
+
+test('a car without uploads shows its drawings labelled "Illustration" @mobile', async ({
+  page,
+  request,
+}) => {
+  const list = await (await request.get(`/api/${GROUP}/vehicles?make_slug=subaru&model_slug=outback`)).json();
+  const other = list['hydra:member'].find((v: { id: number }) => v.id !== car.id);
+  expect(other.image.illustration).toBe(true);
+  await page.goto(other.uri);
+  const gallery = page.getByRole('region', {
+    name: `Photos of the ${other.year} ${other.make} ${other.model}`,
+  });
+  const label = gallery.getByText('Illustration', { exact: true });
+  await expect(label).toBeVisible();
+  // The tag sits on the picture, inside the page.
+  const [tag, photo] = await Promise.all([
+    label.boundingBox(),
+    gallery.locator('.uvg-slide').first().boundingBox(),
+  ]);
+  expect(tag && photo && tag.y >= photo.y && tag.y + tag.height <= photo.y + photo.height).toBe(true);
+  expect((tag?.x ?? -1) >= 0 && (tag?.x ?? 0) + (tag?.width ?? 0) <= (page.viewportSize()?.width ?? 0)).toBe(
+    true,
+  );
 });
