@@ -3,10 +3,10 @@
  * (profiles.ts) in a given paint colour; carSvg() wraps one car view in a studio backdrop,
  * which is what the new-range and used-car photos show. No text: fonts differ per machine.
  */
-import type { BodyType } from '../data/common.ts';
+import type { Silhouette } from '../data/common.ts';
 import { carFront, carInterior, carRear } from './car-views.ts';
 import { darken, lighten, luminance, mix } from './colors.ts';
-import { PROFILES, type Pt, roundedPath } from './profiles.ts';
+import { LONGEST, PROFILES, type Pt, roundedPath } from './profiles.ts';
 import type { CarView } from './types.ts';
 
 const TYRE = '#1b1c1e';
@@ -32,7 +32,7 @@ const poly = (pts: readonly Pt[], attrs: string): string => `<path d="${roundedP
  * The car as an SVG group in centimetres: origin at the rear bumper on the ground, x to the
  * front (right), y up (drawn negative). `id` prefixes the gradient and clip ids.
  */
-export function carSide(body: BodyType, color: string, id = 'c'): string {
+export function carSide(body: Silhouette, color: string, id = 'c'): string {
   const p = PROFILES[body];
   const [rearX, frontX] = p.wheels;
   const r = p.wheelR;
@@ -63,6 +63,10 @@ export function carSide(body: BodyType, color: string, id = 'c'): string {
   const rails = p.rails
     ? `<rect x="${(p.glass[1] as Pt)[0] + 6}" y="${-(roofY + 5)}" width="${(p.glass[2] as Pt)[0] - (p.glass[1] as Pt)[0] - 30}" height="6" rx="3" fill="${TRIM}"/>`
     : '';
+  // Jimny-style spare wheel on the tailgate, seen edge-on behind the rear bumper.
+  const spare = p.spare
+    ? `<rect x="-14" y="${-(p.belt + 34)}" width="20" height="${r * 2}" rx="7" fill="${TYRE}"/><rect x="-16" y="${-(p.belt + 4)}" width="6" height="${r * 2 - 60}" rx="3" fill="${TRIM}"/>`
+    : '';
   return `<defs>
 <linearGradient id="${id}body" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset=".45" stop-color="${color}"/><stop offset="1" stop-color="${darken(color, 0.28)}"/></linearGradient>
 <linearGradient id="${id}glass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#5f7487"/><stop offset=".55" stop-color="#2b3947"/><stop offset="1" stop-color="#1a232c"/></linearGradient>
@@ -72,7 +76,7 @@ export function carSide(body: BodyType, color: string, id = 'c'): string {
 <clipPath id="${id}gclip"><path d="${roundedPath(p.glass)}"/></clipPath>
 </defs>
 <ellipse cx="${L / 2}" cy="0" rx="${L * 0.58}" ry="${r * 0.42}" fill="url(#${id}shadow)"/>
-${rails}
+${rails}${spare}
 <path d="${outline}" fill="url(#${id}body)"/>
 <g clip-path="url(#${id}clip)">
 <rect x="-10" y="${-p.sill}" width="${L + 20}" height="${p.sill + 10}" fill="${lower}"/>
@@ -103,7 +107,7 @@ export function studio(width: number, height: number, floorAt: number): string {
 
 /** A side-view car scaled to `carWidth` with its rear wheel line at (x, groundY). */
 export function placeCar(
-  body: BodyType,
+  body: Silhouette,
   color: string,
   x: number,
   groundY: number,
@@ -116,7 +120,7 @@ export function placeCar(
 
 /** A complete SVG: one car view in the studio, at the requested output size. */
 export function carSvg(opts: {
-  body: BodyType;
+  body: Silhouette;
   color: string;
   view: CarView;
   width: number;
@@ -127,9 +131,11 @@ export function carSvg(opts: {
   if (view === 'interior') content = carInterior(color, W, H);
   else {
     const floor = H * 0.72;
+    // One scale for every car (the longest fills 86 % of the frame), so small cars look small.
+    const sideWidth = (W * 0.86 * PROFILES[body].length) / LONGEST;
     const art =
       view === 'side'
-        ? placeCar(body, color, W * 0.1, H * 0.82, W * 0.8)
+        ? placeCar(body, color, (W - sideWidth) / 2, H * 0.82, sideWidth)
         : view === 'front'
           ? carFront(body, color, W / 2, H * 0.86, H * 0.62)
           : carRear(body, color, W / 2, H * 0.86, H * 0.62);

@@ -3,18 +3,23 @@
  * lights and plate) and the cabin (dashboard, steering wheel on the right as in South Africa).
  * Simpler than the side view, but distinct enough that a listing gallery reads as four shots.
  */
-import type { BodyType } from '../data/common.ts';
+import type { Silhouette } from '../data/common.ts';
 import { darken, lighten, luminance } from './colors.ts';
 import { PROFILES, type Pt, roundedPath } from './profiles.ts';
 
 const TRIM = '#232528';
-const WIDTH: Record<BodyType, number> = {
+const WIDTH: Record<Silhouette, number> = {
   hatch: 176,
   sedan: 182,
   suv: 184,
   wagon: 184,
   bakkie: 190,
   coupe: 178,
+  city: 166,
+  'small-suv': 178,
+  'large-suv': 186,
+  jimny: 165,
+  mpv: 174,
 };
 
 /** Mirror a half-shape (points with x >= 0) into a full symmetrical outline. */
@@ -31,10 +36,10 @@ interface Frame {
   shoulder: number; // top of the lower body (hood or boot line)
   roof: number;
   r: number;
-  p: (typeof PROFILES)[BodyType];
+  p: (typeof PROFILES)[Silhouette];
 }
 
-function frame(body: BodyType, end: 'front' | 'rear'): Frame {
+function frame(body: Silhouette, end: 'front' | 'rear'): Frame {
   const p = PROFILES[body];
   const lights = end === 'front' ? p.head : p.tail;
   const top = Math.max(...lights.map(([, y]) => y));
@@ -76,7 +81,13 @@ ${pair(`<rect x="${w - 30}" y="${-r * 1.2}" width="26" height="${r * 1.2}" rx="6
 }
 
 /** Front view with its base centre at (cx, groundY), `height` pixels tall for an SUV. */
-export function carFront(body: BodyType, color: string, cx: number, groundY: number, height: number): string {
+export function carFront(
+  body: Silhouette,
+  color: string,
+  cx: number,
+  groundY: number,
+  height: number,
+): string {
   const f = frame(body, 'front');
   const { w, bottom, shoulder } = f;
   const lamp: Pt[] = [
@@ -85,7 +96,10 @@ export function carFront(body: BodyType, color: string, cx: number, groundY: num
     [w - 44, shoulder - 22, 4],
     [w - 10, shoulder - 20, 4],
   ];
-  const headlight = `<path d="${roundedPath(lamp)}" fill="#e6edf3" stroke="${TRIM}" stroke-width="1.5"/>`;
+  // A Jimny's round lamps; every other car's are swept wedges.
+  const headlight = f.p.spare
+    ? `<circle cx="${w - 24}" cy="${-(shoulder - 16)}" r="11" fill="#e6edf3" stroke="${TRIM}" stroke-width="3"/>`
+    : `<path d="${roundedPath(lamp)}" fill="#e6edf3" stroke="${TRIM}" stroke-width="1.5"/>`;
   const gw = body === 'bakkie' ? 54 : 36;
   const grille = symmetric([
     [0, shoulder - 8, 0],
@@ -110,7 +124,13 @@ ${pair(`<circle cx="${w * 0.74}" cy="${-(bottom + 22)}" r="5" fill="#f2f4f6" str
 }
 
 /** Rear view with its base centre at (cx, groundY). */
-export function carRear(body: BodyType, color: string, cx: number, groundY: number, height: number): string {
+export function carRear(
+  body: Silhouette,
+  color: string,
+  cx: number,
+  groundY: number,
+  height: number,
+): string {
   const f = frame(body, 'rear');
   const { w, bottom, shoulder } = f;
   const lamp = `<path d="${roundedPath([
@@ -122,18 +142,22 @@ export function carRear(body: BodyType, color: string, cx: number, groundY: numb
 <rect x="${w - 34}" y="${-(shoulder - 8)}" width="26" height="3" rx="1.5" fill="#f0646b"/>`;
   const plateY = bottom + (body === 'bakkie' ? 20 : 34);
   const spoiler =
-    body === 'hatch' || body === 'suv' || body === 'wagon'
+    body !== 'sedan' && body !== 'coupe' && body !== 'bakkie' && body !== 'jimny'
       ? `<rect x="${-w + 30}" y="${-(f.roof + 2)}" width="${2 * w - 60}" height="7" rx="3" fill="${darken(color, 0.2)}"/>`
       : '';
   const exhaust = pair(
     `<ellipse cx="${w * 0.55}" cy="${-(bottom + 4)}" rx="7" ry="4" fill="#3a3d41" stroke="#8e959c"/>`,
   );
+  // The spare wheel on a Jimny's side-hinged tailgate.
+  const spare = f.p.spare
+    ? `<circle cx="-8" cy="${-(shoulder + 30)}" r="${f.r}" fill="#1b1c1e"/><circle cx="-8" cy="${-(shoulder + 30)}" r="${f.r * 0.55}" fill="#2a2d31" stroke="#70767c" stroke-width="3"/>`
+    : '';
   const s = height / PROFILES.suv.height;
   return `<g transform="translate(${cx},${groundY}) scale(${s.toFixed(4)})">${shell(f, color, body === 'bakkie' ? 26 : 8, 'r')}
 ${spoiler}${pair(lamp)}
 <rect x="${-w + 6}" y="${-(bottom + 14)}" width="${2 * w - 12}" height="16" rx="6" fill="${f.p.cladding ? TRIM : darken(color, 0.25)}"/>
 <rect x="-26" y="${-(plateY + 12)}" width="52" height="12" rx="2" fill="#f4f5f2" stroke="#6b7278" stroke-width="1"/>
-<rect x="-12" y="${-(shoulder - 4)}" width="24" height="4" rx="2" fill="#9aa1a8"/>${exhaust}</g>`;
+<rect x="-12" y="${-(shoulder - 4)}" width="24" height="4" rx="2" fill="#9aa1a8"/>${exhaust}${spare}</g>`;
 }
 
 /** The cabin from the back seat: windscreen, dashboard, portrait touchscreen, wheel on the right. */

@@ -1,10 +1,10 @@
 /**
- * Side profiles of the six body types, measured in centimetres from the rear bumper (x) and the
- * ground (y, upwards), close to real cars of each kind (Impreza, WRX, Forester, Outback,
- * Hilux double cab, BRZ). Real proportions are what make a few flat shapes read as "a car".
+ * Side profiles of the six body types and of the models shaped unlike their type, measured in
+ * centimetres from the rear bumper (x) and the ground (y, upwards), close to real cars of each kind
+ * (Impreza, WRX, Forester, Outback, Hilux double cab, BRZ; Swift, T-Cross, Fortuner, Jimny, Ertiga). Real proportions are what make a few flat shapes read as "a car".
  * Each outline point carries the corner radius used when the polygon is rounded.
  */
-import type { BodyType } from '../data/common.ts';
+import type { Silhouette } from '../data/common.ts';
 
 export type Pt = readonly [x: number, y: number, r?: number];
 
@@ -23,6 +23,7 @@ export interface Profile {
   tail: readonly Pt[]; // tail light
   cladding: boolean; // black plastic arches and sills (Subaru crossovers)
   rails: boolean; // roof rails
+  spare?: boolean; // spare wheel on the tailgate
 }
 
 // Profiles are kept as compact tables ([x, y, corner radius] per point), hence the format ignores.
@@ -92,7 +93,82 @@ const coupe: Profile = {
   cladding: false, rails: false,
 };
 
-export const PROFILES: Record<BodyType, Profile> = { sedan, hatch, suv, wagon, bakkie, coupe };
+// A city hatch (Swift, Picanto, Kwid, Polo Vivo): short, tall for its length, small wheels.
+// biome-ignore format: compact point table
+const city: Profile = {
+  length: 370, height: 150, wheelR: 29, wheels: [62, 302],
+  outline: [[4, 30, 8], [0, 74, 12], [8, 120, 16], [50, 146, 36], [200, 150, 36], [262, 104, 16], [346, 92, 26], [369, 66, 12], [366, 30, 8]],
+  glass: [[48, 110, 6], [64, 138, 12], [196, 144, 14], [252, 106, 6]],
+  pillars: [[76, 14], [160, 8]], doors: [118, 222], belt: 106, sill: 36,
+  head: [[326, 90, 4], [360, 82, 6], [364, 74, 4], [332, 80, 4]],
+  tail: [[3, 118, 4], [20, 120, 4], [18, 100, 4], [2, 98, 4]],
+  cladding: false, rails: false,
+};
+
+// A small crossover (T-Cross, Magnite, Creta, Jolion, Duster): short overhangs, upright tail.
+// biome-ignore format: compact point table
+const smallSuv: Profile = {
+  length: 411, height: 158, wheelR: 34, wheels: [80, 335],
+  outline: [[4, 40, 8], [0, 84, 12], [8, 138, 16], [30, 154, 24], [270, 158, 38], [322, 116, 18], [392, 104, 28], [410, 78, 12], [406, 40, 8]],
+  glass: [[32, 118, 6], [38, 146, 10], [264, 150, 18], [312, 118, 6]],
+  pillars: [[84, 14], [190, 8]], doors: [140, 245], belt: 116, sill: 50,
+  head: [[372, 102, 4], [404, 94, 6], [408, 86, 4], [378, 90, 4]],
+  tail: [[3, 132, 4], [24, 134, 4], [20, 112, 4], [2, 110, 4]],
+  cladding: true, rails: true,
+};
+
+// A seven-seat body-on-frame SUV (Fortuner, Everest): long, tall and square, big wheels.
+// biome-ignore format: compact point table
+const largeSuv: Profile = {
+  length: 480, height: 183, wheelR: 39, wheels: [108, 383],
+  outline: [[4, 46, 8], [0, 96, 10], [6, 160, 12], [22, 178, 18], [330, 183, 30], [378, 132, 16], [458, 122, 26], [478, 92, 12], [474, 46, 8]],
+  glass: [[26, 136, 6], [30, 168, 8], [324, 174, 14], [368, 134, 6]],
+  pillars: [[96, 16], [226, 10]], doors: [168, 290], belt: 134, sill: 58,
+  head: [[436, 118, 4], [470, 110, 6], [474, 100, 4], [442, 104, 4]],
+  tail: [[3, 150, 4], [22, 152, 4], [20, 124, 4], [2, 122, 4]],
+  cladding: true, rails: true,
+};
+
+// Suzuki Jimny: a short upright box, flat roof, near-vertical windscreen, one door, spare wheel on the back.
+// biome-ignore format: compact point table
+const jimny: Profile = {
+  length: 365, height: 172, wheelR: 36, wheels: [76, 301],
+  outline: [[6, 44, 6], [2, 100, 6], [4, 164, 8], [14, 172, 10], [232, 172, 10], [262, 120, 8], [352, 114, 12], [362, 90, 8], [360, 44, 6]],
+  glass: [[18, 124, 4], [18, 162, 4], [228, 164, 6], [254, 124, 4]],
+  pillars: [[62, 30]], doors: [96], belt: 124, sill: 50,
+  head: [[338, 112, 8], [356, 110, 8], [357, 94, 8], [339, 94, 8]],
+  tail: [[2, 72, 3], [10, 72, 3], [10, 52, 3], [2, 52, 3]],
+  cladding: true, rails: false, spare: true,
+};
+
+// A people carrier (Ertiga, Avanza): long glasshouse with three side windows, short bonnet.
+// biome-ignore format: compact point table
+const mpv: Profile = {
+  length: 439, height: 169, wheelR: 32, wheels: [76, 350],
+  outline: [[4, 34, 8], [0, 80, 12], [6, 142, 14], [26, 164, 22], [300, 169, 40], [356, 118, 16], [420, 104, 26], [438, 76, 12], [434, 34, 8]],
+  glass: [[24, 120, 6], [30, 156, 8], [294, 160, 16], [346, 120, 6]],
+  pillars: [[70, 12], [170, 10], [262, 6]], doors: [140, 250], belt: 118, sill: 44,
+  head: [[400, 102, 4], [432, 94, 6], [436, 86, 4], [406, 90, 4]],
+  tail: [[3, 136, 4], [22, 138, 4], [18, 114, 4], [2, 112, 4]],
+  cladding: false, rails: true,
+};
+
+export const PROFILES: Record<Silhouette, Profile> = {
+  sedan,
+  hatch,
+  suv,
+  wagon,
+  bakkie,
+  coupe,
+  city,
+  'small-suv': smallSuv,
+  'large-suv': largeSuv,
+  jimny,
+  mpv,
+};
+
+/** The longest body drawn; studio shots scale every car against it, so a Jimny looks small beside a Hilux. */
+export const LONGEST = Math.max(...Object.values(PROFILES).map((p) => p.length));
 
 /** Path of a polygon whose corners are rounded with quadratic curves (y flipped to SVG's down). */
 export function roundedPath(points: readonly Pt[]): string {

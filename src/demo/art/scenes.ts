@@ -4,7 +4,7 @@
  * Hillbrow-style tower, Table Mountain, a service workshop) with a car on the road. Ridges and
  * windows come from a seeded PRNG, so each image differs yet is the same on every run.
  */
-import type { BodyType } from '../data/common.ts';
+import type { Silhouette } from '../data/common.ts';
 import { createRng, type Rng } from '../random.ts';
 import { placeCar } from './car-svg.ts';
 import { PROFILES } from './profiles.ts';
@@ -179,7 +179,7 @@ function backdrop(scene: SceneName, rng: Rng, W: number, H: number): { svg: stri
 /** A full SVG scene at the requested size, with an optional car on the road. */
 export function sceneSvg(opts: {
   scene: SceneName;
-  body: BodyType | null;
+  body: Silhouette | null;
   color: string;
   seed: number;
   width: number;

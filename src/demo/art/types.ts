@@ -3,7 +3,7 @@
  * images.ts renders the spec to WebP. Types only, so data modules can import it for free.
  */
 import type { ImageKind } from '../../lib/images.ts';
-import type { BodyType } from '../data/common.ts';
+import type { Silhouette } from '../data/common.ts';
 
 export type CarView = 'side' | 'front' | 'rear' | 'interior';
 
@@ -13,9 +13,9 @@ export type SceneName = (typeof SCENES)[number];
 
 export type ArtSpec =
   /** One car in a soft studio, seen from one side: new-range and used-car photos. */
-  | { type: 'car'; body: BodyType; color: string; view: CarView }
+  | { type: 'car'; body: Silhouette; color: string; view: CarView }
   /** A landscape with a car (or none) on the road: galleries, banners, blog, specials. */
-  | { type: 'scene'; scene: SceneName; body: BodyType | null; color: string; seed: number };
+  | { type: 'scene'; scene: SceneName; body: Silhouette | null; color: string; seed: number };
 
 /** One image file to produce: its kind decides directory, widths and aspect ratio. */
 export interface ImageJob {

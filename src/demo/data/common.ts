@@ -8,6 +8,13 @@ import { slugify } from '../../lib/slug.ts';
 export const BODY_TYPES = ['hatch', 'sedan', 'suv', 'wagon', 'bakkie', 'coupe'] as const;
 export type BodyType = (typeof BODY_TYPES)[number];
 
+/**
+ * Shapes the drawings know: one per body type, plus the shapes of models that look nothing like the rest
+ * of their type (a Jimny is an SUV, but a short upright box, not a long wagon). Art only, never a filter.
+ */
+export const SILHOUETTES = [...BODY_TYPES, 'city', 'small-suv', 'large-suv', 'jimny', 'mpv'] as const;
+export type Silhouette = (typeof SILHOUETTES)[number];
+
 export interface Colour {
   name: string;
   hex: string;
@@ -34,7 +41,7 @@ export const USED_COLOURS: readonly Colour[] = [
 export const USED_VIEWS = ['side', 'front', 'rear', 'interior'] as const;
 export type UsedView = (typeof USED_VIEWS)[number];
 
-/** File name of a shared pool image, e.g. `suv-blue-front.webp`. */
-export function usedPoolFile(body: BodyType, colourName: string, view: UsedView): string {
-  return `${body}-${slugify(colourName)}-${view}.webp`;
+/** File name of a shared pool image, e.g. `suv-blue-front.webp`, `jimny-white-side.webp`. */
+export function usedPoolFile(shape: Silhouette, colourName: string, view: UsedView): string {
+  return `${shape}-${slugify(colourName)}-${view}.webp`;
 }

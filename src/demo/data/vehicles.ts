@@ -12,7 +12,7 @@ import type { ImageJob } from '../art/types.ts';
 import { createRng, REFERENCE_DATE, type Rng } from '../random.ts';
 import { type BodyType, USED_COLOURS, USED_VIEWS, usedPoolFile } from './common.ts';
 import { DEFAULT_DEALER_SLUG } from './dealers.ts';
-import { USED_CATALOGUE, type UsedModel } from './vehicle-catalogue.ts';
+import { silhouetteOf, USED_CATALOGUE, type UsedModel } from './vehicle-catalogue.ts';
 
 export const VEHICLE_COUNT = 420;
 export const SHOWCASE_VEHICLE_ID = 100001;
@@ -110,7 +110,7 @@ function makeVehicle(
     fuel_type: fuel,
     exterior_color: colour,
     state_of_vehicle: demo ? 'Demo' : 'Used',
-    images: JSON.stringify(USED_VIEWS.map((v) => usedPoolFile(model.body, colour, v))),
+    images: JSON.stringify(USED_VIEWS.map((v) => usedPoolFile(model.art ?? model.body, colour, v))),
     description: `${intro} ${extra}`,
     status: 'available',
     created_at: created.toISOString(),
@@ -172,18 +172,15 @@ export function buildVehicles(
   return [...cars, showcase()];
 }
 
-/** Pool images the given cars reference (deduplicated), painted in the listed colour. */
+/** Pool images the given cars reference (deduplicated): the model's shape, painted in the listed colour. */
 export function vehicleImages(cars: readonly Insertable<VehiclesTable>[]): ImageJob[] {
   const jobs = new Map<string, ImageJob>();
   for (const car of cars) {
     const hex = USED_COLOURS.find((c) => c.name === car.exterior_color)?.hex ?? '#888888';
+    const shape = silhouetteOf(car.make, car.model, car.body_type as BodyType);
     for (const view of USED_VIEWS) {
-      const file = usedPoolFile(car.body_type as BodyType, car.exterior_color, view);
-      jobs.set(file, {
-        kind: 'used',
-        file,
-        art: { type: 'car', body: car.body_type as BodyType, color: hex, view },
-      });
+      const file = usedPoolFile(shape, car.exterior_color, view);
+      jobs.set(file, { kind: 'used', file, art: { type: 'car', body: shape, color: hex, view } });
     }
   }
   return [...jobs.values()];
