@@ -14,7 +14,8 @@ const auth = { Authorization: `Bearer ${E2E_EDITOR_TOKEN}` };
 let car: { id: number; uri: string; name: string };
 let photoIds: string[] = [];
 
-test.describe.configure({ mode: 'serial' });
+// Pages wait for the API islands; on a busy machine that outlasts the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const jpeg = (background: string) =>
   sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
@@ -23,6 +24,8 @@ const jpeg = (background: string) =>
     .toBuffer();
 
 test.beforeAll(async ({ request }) => {
+  // Two uploads, each resized into a dozen renditions: more than 30 s when the machine is busy.
+  test.setTimeout(120_000);
   const list = await (await request.get(`/api/${GROUP}/vehicles?make_slug=subaru&model_slug=outback`)).json();
   const first = list['hydra:member'][0];
   car = { id: first.id, uri: first.uri, name: `${first.year} ${first.make} ${first.model}` };
