@@ -122,3 +122,14 @@ export function requireScope(deps: Deps, scope: Scope): MiddlewareHandler {
 }
 
 export const principalOf = (c: Context) => c.get('principal' as never) as Principal;
+
+/** How a principal is named to people (the builds list's "started by"). */
+export function principalName(p: Principal | undefined): string | undefined {
+  if (!p) return undefined;
+  if (p.type === 'staff') return p.name || p.email;
+  if (p.type === 'key') return `API key “${p.name}”`;
+  return 'EDITOR_TOKEN';
+}
+
+/** The request's principal's name (set by requireScope), for contentChanged(). */
+export const byWhom = (c: Context) => principalName(c.get('principal' as never) as Principal | undefined);

@@ -15,6 +15,7 @@ import * as m008 from './migrations/008_stock_dealers.ts';
 import * as m009 from './migrations/009_stock_imports.ts';
 import * as m010 from './migrations/010_lead_inbox.ts';
 import * as m013 from './migrations/013_stock_indexes.ts';
+import * as m015 from './migrations/015_build_origin.ts';
 import * as m016 from './migrations/016_content_images.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '009_stock_imports': m009,
   '010_lead_inbox': m010,
   '013_stock_indexes': m013,
+  '015_build_origin': m015,
   '016_content_images': m016,
 };
 

@@ -16,6 +16,8 @@ export interface BuildsTable {
   error: string | null;
   published_at: string | null; // the last time it went live
   pruned_at: string | null; // its directory was removed (keep-N or discard)
+  started_by: string | null; // who: a staff member's or API key's name, 'scheduler'… (015)
+  pages: number | null; // pages in its manifest (015)
 }
 
 export interface RebuildSignaturesTable {

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
 import { CONTENT_IMAGE_OWNER_KINDS, CONTENT_IMAGE_OWNERS } from '../../lib/photos.ts';
 import { audit } from '../auth/audit.ts';
+import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { validateWhole } from '../http/validate.ts';
@@ -88,7 +89,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       after: after && present(after),
     });
     deps.readCache?.clear();
-    deps.publishing?.contentChanged(r.path);
+    deps.publishing?.contentChanged(r.path, byWhom(c));
   };
 
   const photoOwner = CONTENT_IMAGE_OWNER_KINDS.find((k) => CONTENT_IMAGE_OWNERS[k].path === r.path);

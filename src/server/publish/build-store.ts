@@ -70,7 +70,7 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
     list: (limit = 50) => db.selectFrom('builds').selectAll().orderBy('id', 'desc').limit(limit).execute(),
 
     /** A new queued build row; `inserted` resolves once it is stored. */
-    queue(trigger: BuildTrigger, publishIt: boolean) {
+    queue(trigger: BuildTrigger, publishIt: boolean, startedBy: string | null = null) {
       const id = newBuildId();
       const inserted = db
         .insertInto('builds')
@@ -81,6 +81,7 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
           coalesced: 0,
           auto_publish: publishIt ? 1 : 0,
           queued_at: now(),
+          started_by: startedBy,
         })
         .execute();
       return { id, inserted };
@@ -93,8 +94,8 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
         .where('id', '=', id)
         .execute(),
     started: (id: string) => setRow(id, { status: 'building', started_at: now() }),
-    succeeded: (id: string, durationMs: number) =>
-      setRow(id, { status: 'succeeded', finished_at: now(), duration_ms: durationMs }),
+    succeeded: (id: string, durationMs: number, pages: number | null = null) =>
+      setRow(id, { status: 'succeeded', finished_at: now(), duration_ms: durationMs, pages }),
     /** The failed build's files go; its row keeps the error. */
     failed(id: string, error: string, durationMs: number) {
       rmSync(join(buildsDir, id), { recursive: true, force: true });

@@ -18,6 +18,7 @@ import { buildSite, type PartialBase } from './build.ts';
 import { type BuildRow, createBuildStore, PublishError } from './build-store.ts';
 import { createDebounce } from './debounce.ts';
 import { createLease } from './lease.ts';
+import { writeManifest } from './manifest.ts';
 import { createQueue, type Job } from './queue.ts';
 
 export { type BuildRow, PublishError };
@@ -53,14 +54,15 @@ export interface Coordinator {
   /** Queues a build, or folds the trigger into the one already queued (`coalesced: true`). */
   trigger: (
     trigger: BuildTrigger,
-    opts?: { publish?: boolean },
+    opts?: { publish?: boolean; by?: string },
   ) => Promise<{ build: BuildRow; coalesced: boolean }>;
   /**
    * Content changed: trigger a 'content' build once no further change arrived for debounceMs. The
    * resource (an editor resource, or 'stock') lets that build re-render only what reads it; without
-   * one, or for a resource of no known section, the build is a full one.
+   * one, or for a resource of no known section, the build is a full one. `by` names who changed it
+   * (the builds list's "started by").
    */
-  contentChanged: (resource?: string) => void;
+  contentChanged: (resource?: string, by?: string) => void;
   publish: (id: string) => Promise<BuildRow>;
   discard: (id: string) => Promise<BuildRow>;
   rollback: () => Promise<BuildRow>;
@@ -77,6 +79,13 @@ export interface Coordinator {
 
 export const astroBuilder: Builder = ({ outDir, apiUrl, signal, base }) =>
   buildSite({ apiUrl, outDir, signal, base });
+
+/** Who starts a build that no person or key asked for. */
+const STARTED_BY: Partial<Record<BuildTrigger, string>> = {
+  schedule: 'scheduler',
+  webhook: 'webhook',
+  'first-start': 'server start',
+};
 
 export function createCoordinator(opts: CoordinatorOptions): Coordinator {
   const { logger } = opts;
@@ -129,7 +138,13 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
     }
     const duration = elapsed();
     lastBuilt = job.id;
-    await store.succeeded(job.id, duration);
+    // The page manifest lets the admin show what a build changes against live; a build without one
+    // is still a good build (the screen then says its changes are unknown).
+    const pages = await writeManifest(buildsDir, job.id, outDir).catch((err) => {
+      logger.warn('page manifest not written', { id: job.id, error: String(err) });
+      return null;
+    });
+    await store.succeeded(job.id, duration, pages);
     logger.info('build succeeded', { id: job.id, seconds: duration / 1000, publish: job.publish, ...steps });
     if (job.publish) await publish(job.id);
     const removed = await store.prune(opts.keep);
@@ -143,7 +158,7 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
     onError: (job, err) => logger.error('build bookkeeping failed', { id: job.id, error: String(err) }),
   });
 
-  async function trigger(trigger: BuildTrigger, o: { publish?: boolean } = {}) {
+  async function trigger(trigger: BuildTrigger, o: { publish?: boolean; by?: string } = {}) {
     if (stopped) throw new PublishError(409, 'The server is shutting down; no builds are started.');
     const wants = o.publish ?? (trigger === 'first-start' || opts.autoPublish);
     if (trigger !== 'content') changed = 'all'; // webhook, schedule, manual: anything may have changed
@@ -154,7 +169,7 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
       await store.coalesce(waiting.id, waiting.publish);
       return { build: await store.mustGet(waiting.id), coalesced: true };
     }
-    const { id, inserted } = store.queue(trigger, wants);
+    const { id, inserted } = store.queue(trigger, wants, o.by ?? STARTED_BY[trigger] ?? null);
     queue.push({ id, publish: wants, inserted });
     await inserted;
     logger.info('build queued', { id, trigger });
@@ -186,18 +201,21 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
     return live;
   }
 
-  const debounce = createDebounce(
-    () =>
-      trigger('content').catch((err) =>
-        logger.error('content rebuild could not be queued', { error: String(err) }),
-      ),
-    opts.debounceMs,
-  );
+  // Who changed content since the last 'content' trigger: that build's "started by".
+  const editors = new Set<string>();
+  const debounce = createDebounce(() => {
+    const by = [...editors].join(', ') || undefined;
+    editors.clear();
+    return trigger('content', { by }).catch((err) =>
+      logger.error('content rebuild could not be queued', { error: String(err) }),
+    );
+  }, opts.debounceMs);
 
   return {
     trigger,
-    contentChanged: (resource?: string) => {
+    contentChanged: (resource?: string, by?: string) => {
       if (stopped) return;
+      if (by) editors.add(by);
       const section = resource ? SECTION_OF_RESOURCE[resource] : undefined;
       if (!section) changed = 'all';
       else if (changed !== 'all') changed.add(section);

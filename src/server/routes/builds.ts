@@ -4,10 +4,16 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { Build, BuildRequest } from '../../lib/contract/builds.ts';
+import {
+  Build,
+  BuildChanges,
+  BuildChangesQuery,
+  BuildRequest,
+  PendingContent,
+} from '../../lib/contract/builds.ts';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import { audit } from '../auth/audit.ts';
-import { requireScope } from '../auth/principal.ts';
+import { byWhom, requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { disabled } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
@@ -15,9 +21,16 @@ import { parseJsonObject } from '../http/json-body.ts';
 import { collection, item, problem } from '../hydra.ts';
 import { jsonBody, ld, operation, problems, staffOperations } from '../openapi/describe.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
-import { checkPath, pathText } from './params.ts';
+import { comparePages, readManifest } from '../publish/manifest.ts';
+import { pendingContent } from '../publish/pending.ts';
+import { type BuildProgress, pagesWritten } from '../publish/progress.ts';
+import { checkPath, checkQuery, pathText } from './params.ts';
 
-export function presentBuild(b: BuildRow, current: string | null): Build {
+export function presentBuild(
+  b: BuildRow,
+  current: string | null,
+  progress: BuildProgress | null = null,
+): Build {
   return {
     '@id': `/api/builds/${b.id}`,
     '@type': 'Build',
@@ -35,6 +48,19 @@ export function presentBuild(b: BuildRow, current: string | null): Build {
     published_at: b.published_at,
     pruned: b.pruned_at !== null,
     preview_url: b.pruned_at || !['succeeded', 'published'].includes(b.status) ? null : `/_preview/${b.id}/`,
+    started_by: b.started_by,
+    pages: b.pages,
+    progress,
+  };
+}
+
+/** A running build's pages so far, against the page count of the newest earlier build that has one. */
+function progressOf(p: Coordinator, b: BuildRow, rows: BuildRow[]): BuildProgress | null {
+  if (b.status !== 'building') return null;
+  const earlier = rows.find((r) => r.id < b.id && r.pages !== null);
+  return {
+    pages_written: pagesWritten(b.id, `${p.buildsDir}/${b.id}`),
+    expected_pages: earlier?.pages ?? null,
   };
 }
 
@@ -54,7 +80,12 @@ export function buildRoutes(deps: Deps) {
     const p = coordinator(c);
     if (p instanceof Response) return p;
     try {
-      const b = presentBuild(await fn(p), p.currentId());
+      const row = await fn(p);
+      const b = presentBuild(
+        row,
+        p.currentId(),
+        row.status === 'building' ? progressOf(p, row, await p.list(20)) : null,
+      );
       if (action)
         await audit(c, deps.db, deps.config.trustProxy, { action, resource: 'builds', resourceId: b.id });
       return item(c, 'Build', b['@id'], b);
@@ -65,7 +96,8 @@ export function buildRoutes(deps: Deps) {
     }
   };
   const accepted = async (c: Context, p: Coordinator, trigger: 'manual' | 'webhook', publish?: boolean) => {
-    const { build, coalesced } = await p.trigger(trigger, publish === undefined ? {} : { publish });
+    const by = trigger === 'manual' ? byWhom(c) : undefined;
+    const { build, coalesced } = await p.trigger(trigger, publish === undefined ? { by } : { publish, by });
     const b = { ...presentBuild(build, p.currentId()), coalesced_into_queued: coalesced };
     return c.body(JSON.stringify({ '@context': '/api/contexts/Build', ...b }), 202, {
       'Content-Type': 'application/ld+json; charset=utf-8',
@@ -85,7 +117,8 @@ export function buildRoutes(deps: Deps) {
       const p = coordinator(c);
       if (p instanceof Response) return p;
       const current = p.currentId();
-      const rows = (await p.list(100)).map((b) => presentBuild(b, current));
+      const all = await p.list(100);
+      const rows = all.map((b) => presentBuild(b, current, progressOf(p, b, all)));
       return collection(c, 'Build', rows, rows.length);
     },
   );
@@ -124,6 +157,65 @@ export function buildRoutes(deps: Deps) {
       ...problems([409, 'Nothing to roll back to.']),
     }),
     (c) => act(c, (p) => p.rollback(), 'build.rollback'),
+  );
+  app.get(
+    '/builds/pending',
+    op(
+      'Content changed since the live build started (editor and stock writes from the audit log), and the build that will carry it, if any.',
+      { 200: ld(PendingContent, 'OK') },
+    ),
+    async (c) => {
+      const p = coordinator(c);
+      if (p instanceof Response) return p;
+      const pending = await pendingContent(deps.db, p);
+      return c.json({ '@context': '/api/contexts/PendingContent', ...pending }, 200, {
+        'Content-Type': 'application/ld+json; charset=utf-8',
+      });
+    },
+  );
+  app.get(
+    '/builds/:id/changes',
+    op(
+      'What a build changes against the live build (or ?against=<id>): page paths added, removed and changed, from the page manifests written when each build succeeded.',
+      {
+        200: ld(BuildChanges, 'OK'),
+        ...problems(404, [409, 'Nothing is live to compare with, or a build has no page manifest.']),
+      },
+    ),
+    byId,
+    checkQuery(BuildChangesQuery),
+    async (c) => {
+      const p = coordinator(c);
+      if (p instanceof Response) return p;
+      const { id } = c.req.valid('param');
+      const { against: asked } = c.req.valid('query');
+      for (const b of [id, asked]) {
+        if (b !== undefined && !(await p.get(b)))
+          return problem(c, 404, 'Not Found', `Build '${b}' was not found.`);
+      }
+      const against = asked ?? p.currentId();
+      if (!against)
+        return problem(c, 409, 'Conflict', 'No build is live yet, so there is nothing to compare with.');
+      const next = readManifest(p.buildsDir, id);
+      const base = readManifest(p.buildsDir, against);
+      const missing = !next ? id : !base ? against : null;
+      if (missing || !next || !base)
+        return problem(
+          c,
+          409,
+          'Conflict',
+          `Build '${missing}' has no page manifest (it did not succeed, or it was built before manifests were kept), so its pages cannot be compared.`,
+        );
+      const body: BuildChanges = {
+        '@context': '/api/contexts/BuildChanges',
+        '@id': `/api/builds/${id}/changes`,
+        '@type': 'BuildChanges',
+        build: id,
+        against,
+        ...comparePages(base, next),
+      };
+      return c.json(body, 200, { 'Content-Type': 'application/ld+json; charset=utf-8' });
+    },
   );
   app.get('/builds/:id', op('One build.', { 200: ld(Build, 'OK'), ...problems(404) }), byId, (c) =>
     act(c, async (p) => {

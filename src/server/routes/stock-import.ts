@@ -10,7 +10,7 @@ import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { StockImport } from '../../lib/contract/stock-import.ts';
 import { audit } from '../auth/audit.ts';
-import { principalOf } from '../auth/principal.ts';
+import { byWhom, principalOf } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { isJsonType, parseJsonObject } from '../http/json-body.ts';
 import { ApiError, item, notFound } from '../hydra.ts';
@@ -212,7 +212,7 @@ export function stockImportRoutes(deps: Deps) {
         },
       });
       deps.readCache?.clear();
-      deps.publishing?.contentChanged('stock');
+      deps.publishing?.contentChanged('stock', byWhom(c));
       return answer(c, row.id, p, row.created_at, appliedAt);
     },
   );

@@ -23,6 +23,7 @@ import {
 } from '../../lib/contract/stock.ts';
 import { VEHICLE_STATES } from '../../lib/vehicle-query.ts';
 import { audit } from '../auth/audit.ts';
+import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { validateWhole } from '../http/validate.ts';
@@ -118,7 +119,7 @@ export function stockRoutes(deps: Deps) {
       after,
     });
     deps.readCache?.clear();
-    deps.publishing?.contentChanged('stock');
+    deps.publishing?.contentChanged('stock', byWhom(c));
   };
 
   app.get(
