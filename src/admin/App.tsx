@@ -8,6 +8,7 @@ import { authProvider, can, type Permissions } from './auth-provider.ts';
 import { dataProvider } from './data-provider.ts';
 import { Layout } from './Layout.tsx';
 import { LoginPage } from './LoginPage.tsx';
+import { ForgotPasswordPage, ResetPasswordPage } from './PasswordPages.tsx';
 import { apiKeys } from './resources/api-keys.tsx';
 import { auditLog } from './resources/audit-log.tsx';
 import { banners } from './resources/banners.tsx';
@@ -38,6 +39,10 @@ export function App() {
     >
       {(permissions: Permissions | null) => (
         <>
+          <CustomRoutes noLayout>
+            <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="/reset-password" element={<ResetPasswordPage />} />
+          </CustomRoutes>
           {can(permissions, 'leads:read') && <Resource {...leads} />}
           {can(permissions, 'content:write') && (
             <>

@@ -1,7 +1,11 @@
-/** Staff sign-in: e-mail and password against better-auth; the server's message on failure (lockout too). */
-import { Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
+/**
+ * Staff sign-in: e-mail and password against better-auth; the server's message on failure (lockout too),
+ * and a link to ask for a password reset.
+ */
+import { Box, Button, Link, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useLogin, useNotify } from 'react-admin';
+import { AuthFrame } from './AuthFrame.tsx';
 
 export function LoginPage() {
   const login = useLogin();
@@ -26,56 +30,41 @@ export function LoginPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        bgcolor: 'background.default',
-        p: 2,
-      }}
-    >
-      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography variant="h5" component="h1" gutterBottom>
-            Staff sign-in
+    <AuthFrame title="Staff sign-in" intro="Dealer group back office: content, stock, builds and staff.">
+      <Box component="form" onSubmit={submit} noValidate={false}>
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          fullWidth
+          margin="normal"
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          margin="normal"
+        />
+        {error && (
+          <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+            {error}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-            Dealer group back office: content, stock, builds and staff.
-          </Typography>
-          <Box component="form" onSubmit={submit} noValidate={false}>
-            <TextField
-              label="E-mail"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              fullWidth
-              margin="normal"
-              autoFocus
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-              margin="normal"
-            />
-            {error && (
-              <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
-                {error}
-              </Typography>
-            )}
-            <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 3 }} disabled={busy}>
-              {busy ? 'Signing in…' : 'Sign in'}
-            </Button>
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+        )}
+        <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 3 }} disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+        <Box sx={{ mt: 2, textAlign: 'center' }}>
+          <Link href="#/forgot-password" variant="body2">
+            Forgot your password?
+          </Link>
+        </Box>
+      </Box>
+    </AuthFrame>
   );
 }

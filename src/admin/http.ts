@@ -47,7 +47,7 @@ export async function api<T = unknown>(path: string, init: RequestInit = {}): Pr
     const message =
       (violations.length
         ? violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('; ')
-        : (body.detail as string | undefined)) ?? `The server answered ${res.status}.`;
+        : ((body.detail ?? body.message) as string | undefined)) ?? `The server answered ${res.status}.`;
     throw new HttpError(message, res.status, {
       ...body,
       ...(violations.length ? { errors: violationsToErrors(violations) } : {}),

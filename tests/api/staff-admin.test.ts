@@ -1,7 +1,7 @@
 /** Admin screens' API: invitations by e-mail, password reset, roles and dealer links, API keys, the audit log. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from './harness.ts';
-import { startSmtp } from './lead-receivers.ts';
+import { startSmtp, waitFor } from './lead-receivers.ts';
 import { openPublishApi, type PublishApi } from './publish-helpers.ts';
 import { ORIGIN, PASSWORD, signedIn, signIn } from './staff-helpers.ts';
 
@@ -72,6 +72,21 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
       body: JSON.stringify({ email: 'forgetful@motus.example' }),
     });
     expect(ask.status).toBe(200);
+    // An address without an account gets the very same answer, and no e-mail is sent to it.
+    const stranger = await api.fetch('/api/auth/request-password-reset', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: ORIGIN, 'X-Forwarded-For': '203.0.113.51' },
+      body: JSON.stringify({ email: 'nobody-here@motus.example' }),
+    });
+    expect(stranger.status).toBe(200);
+    expect(await stranger.json()).toEqual(await ask.json());
+    // The e-mail goes out in the background (so the answer's timing does not tell either).
+    await waitFor(
+      () => smtp.messages.some((m) => m.to.includes('forgetful@motus.example')),
+      10_000,
+      'reset mail',
+    );
+    expect(smtp.messages.some((m) => m.to.includes('nobody-here@motus.example'))).toBe(false);
     const mail = smtp.messages.find((m) => m.to.includes('forgetful@motus.example'));
     expect(mail?.raw).toMatch(/Reset your password/);
     const token = linkIn(mail?.raw ?? '');
@@ -83,6 +98,20 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     expect(set.status).toBe(200);
     expect((await signIn(api, 'forgetful@motus.example', PASSWORD)).res.status).toBe(401);
     expect((await signIn(api, 'forgetful@motus.example', 'a brand new long password')).res.status).toBe(200);
+  });
+
+  it('lists better-auth’s sign-in, sign-out, session and reset endpoints in /api/docs.json', async () => {
+    const doc = (
+      await api.json<{ paths: Record<string, Record<string, { tags: string[] }>> }>('/api/docs.json')
+    ).body;
+    for (const [method, path] of [
+      ['post', '/api/auth/sign-in/email'],
+      ['post', '/api/auth/sign-out'],
+      ['get', '/api/auth/get-session'],
+      ['post', '/api/auth/request-password-reset'],
+      ['post', '/api/auth/reset-password'],
+    ] as const)
+      expect(doc.paths[path]?.[method]?.tags, `${method} ${path}`).toEqual(['Staff sign-in']);
   });
 
   it('names the problem when a new staff member is invalid', async () => {

@@ -1,16 +1,15 @@
 /**
- * Builds: state, trigger, timing; start one, open a preview inside the admin, publish, roll back,
- * discard. While a build is queued or running the list polls, so progress shows without reloading.
+ * Builds (issue 10 §5): state, trigger, who started it, duration and page count; live progress while
+ * one runs; content not yet live; a preview inside the admin beside what the build changes against live;
+ * publish, roll back and discard. Phones get one card per build instead of the table.
  */
-import CloseIcon from '@mui/icons-material/Close';
 import {
-  Badge,
   Box,
   Button,
   Card,
+  CardContent,
   Chip,
-  Dialog,
-  IconButton,
+  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -18,68 +17,19 @@ import {
   TableHead,
   TableRow,
   Toolbar,
-  Tooltip,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactElement, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { api, json } from '../http.ts';
+import { type Build, running, useBuilds } from './build-data.ts';
+import { PendingPanel } from './build-pending.tsx';
+import { BuildPreview } from './build-preview.tsx';
 
-export interface Build {
-  id: string;
-  status: 'queued' | 'building' | 'succeeded' | 'failed' | 'published' | 'discarded';
-  trigger: string;
-  current: boolean;
-  queued_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  duration_ms: number | null;
-  error: string | null;
-  published_at: string | null;
-  preview_url: string | null;
-}
-
-const running = (b: Build) => b.status === 'queued' || b.status === 'building';
-
-/** The builds, polled every 2 s while one runs (and every 30 s otherwise, for changes by others). */
-export function useBuilds() {
-  return useQuery({
-    queryKey: ['admin-builds'],
-    queryFn: async () => (await api<{ 'hydra:member': Build[] }>('/api/builds'))['hydra:member'],
-    refetchInterval: (q) => (q.state.data?.some(running) ? 2000 : 30_000),
-  });
-}
-
-/**
- * Content changed since the live build: a build newer than the live one is queued, running, or
- * waiting to be published.
- */
-export function pendingOf(builds: Build[] | undefined): Build | undefined {
-  if (!builds) return undefined;
-  const live = builds.find((b) => b.current);
-  return builds.find(
-    (b) =>
-      (running(b) || b.status === 'succeeded') &&
-      !b.current &&
-      (!live || b.queued_at > (live.queued_at ?? '')),
-  );
-}
-
-export function PendingBadge({ icon }: { icon: ReactElement }) {
-  const { data } = useBuilds();
-  const pending = pendingOf(data);
-  return (
-    <Badge
-      color="warning"
-      variant="dot"
-      invisible={!pending}
-      title={pending ? 'Changes not yet live' : undefined}
-    >
-      {icon}
-    </Badge>
-  );
-}
+export { PendingBadge } from './build-pending.tsx';
 
 const COLORS: Record<Build['status'], 'default' | 'info' | 'success' | 'error' | 'warning' | 'primary'> = {
   queued: 'default',
@@ -89,29 +39,120 @@ const COLORS: Record<Build['status'], 'default' | 'info' | 'success' | 'error' |
   published: 'success',
   discarded: 'default',
 };
+const LABELS: Record<Build['status'], string> = {
+  queued: 'queued',
+  building: 'building',
+  succeeded: 'preview',
+  failed: 'failed',
+  published: 'published',
+  discarded: 'discarded',
+};
 
 const when = (s: string | null) => (s ? new Date(s).toLocaleString('en-ZA') : '—');
-const seconds = (b: Build) =>
+const duration = (b: Build) =>
   b.duration_ms !== null
     ? `${(b.duration_ms / 1000).toFixed(1)} s`
     : b.started_at
       ? `${Math.round((Date.now() - Date.parse(b.started_at)) / 1000)} s so far`
       : '—';
+const startedBy = (b: Build) =>
+  b.started_by ?? (b.trigger === 'content' ? 'content change' : b.trigger === 'manual' ? '—' : b.trigger);
+
+function State({ b }: { b: Build }) {
+  const p = b.progress;
+  const pct = p?.expected_pages ? Math.min(99, Math.round((p.pages_written / p.expected_pages) * 100)) : null;
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Chip size="small" color={COLORS[b.status]} label={LABELS[b.status]} />
+        {b.current && <Chip size="small" color="success" variant="outlined" label="live" />}
+      </Stack>
+      {running(b) && (
+        <Box sx={{ mt: 1, minWidth: 140 }}>
+          <LinearProgress
+            variant={pct === null ? 'indeterminate' : 'determinate'}
+            value={pct ?? undefined}
+            aria-label={`Build ${b.id} progress`}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {b.status === 'queued'
+              ? 'waiting to start'
+              : p
+                ? `${p.pages_written}${p.expected_pages ? ` of ~${p.expected_pages}` : ''} pages`
+                : 'starting'}
+          </Typography>
+        </Box>
+      )}
+      {b.error && (
+        <Typography variant="caption" color="error" component="div" sx={{ mt: 0.5 }}>
+          {b.error}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function Actions({
+  b,
+  act,
+  open,
+}: {
+  b: Build;
+  act: (path: string) => void;
+  open: (b: Build, changes: boolean) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', rowGap: 1 }}>
+      {b.preview_url && (
+        <Button size="small" onClick={() => open(b, false)}>
+          Preview
+        </Button>
+      )}
+      {b.preview_url && !b.current && (
+        <Button size="small" onClick={() => open(b, true)}>
+          Changes
+        </Button>
+      )}
+      {b.status === 'succeeded' && (
+        <Button size="small" variant="contained" onClick={() => act(`/api/builds/${b.id}/publish`)}>
+          Publish
+        </Button>
+      )}
+      {b.status === 'succeeded' && !b.current && (
+        <Button size="small" color="error" onClick={() => act(`/api/builds/${b.id}/discard`)}>
+          Discard
+        </Button>
+      )}
+    </Stack>
+  );
+}
 
 export function BuildsPage() {
   const { data: builds, isPending } = useBuilds();
   const client = useQueryClient();
   const notify = useNotify();
-  const [preview, setPreview] = useState<Build | null>(null);
-  const act = useMutation({
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const [preview, setPreview] = useState<{ build: Build; changes: boolean } | null>(null);
+  const mutation = useMutation({
     mutationFn: ({ path, body }: { path: string; body?: unknown }) => api(path, json('POST', body ?? {})),
     onSuccess: (_d, v) => {
-      notify(v.path.endsWith('/builds') ? 'Build started' : 'Done', { type: 'success' });
+      const what = v.path.endsWith('/builds')
+        ? 'Build started'
+        : v.path.endsWith('/publish')
+          ? 'Published: the build is live'
+          : v.path.endsWith('/rollback')
+            ? 'Rolled back'
+            : 'Discarded';
+      notify(what, { type: 'success' });
+      client.invalidateQueries({ queryKey: ['admin-builds-pending'] });
       return client.invalidateQueries({ queryKey: ['admin-builds'] });
     },
     onError: (err: Error) => notify(err.message, { type: 'error' }),
   });
-  const pending = pendingOf(builds);
+  const act = (path: string, body?: unknown) => mutation.mutate({ path, body });
+  const open = (build: Build, changes: boolean) => setPreview({ build, changes });
+  const row = (b: Build) => ({ 'data-build': b.id, 'data-status': b.status });
 
   return (
     <Card sx={{ mt: 2, minWidth: 0, maxWidth: '100vw', overflow: 'hidden' }}>
@@ -120,123 +161,79 @@ export function BuildsPage() {
         <Typography variant="h6" component="h1" sx={{ flex: 1 }}>
           Site builds
         </Typography>
-        {pending && (
-          <Chip
-            color="warning"
-            label={running(pending) ? 'Changes are being built' : 'Changes waiting to be published'}
-          />
-        )}
         <Button
           variant="contained"
-          disabled={act.isPending}
-          onClick={() => act.mutate({ path: '/api/builds', body: { publish: false } })}
+          disabled={mutation.isPending}
+          onClick={() => act('/api/builds', { publish: false })}
         >
           Build preview
         </Button>
-        <Button
-          variant="outlined"
-          disabled={act.isPending}
-          onClick={() => act.mutate({ path: '/api/builds/rollback' })}
-        >
+        <Button variant="outlined" disabled={mutation.isPending} onClick={() => act('/api/builds/rollback')}>
           Roll back live
         </Button>
       </Toolbar>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Builds">
-          <TableHead>
-            <TableRow>
-              <TableCell>State</TableCell>
-              <TableCell>Trigger</TableCell>
-              <TableCell>Queued</TableCell>
-              <TableCell>Duration</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {isPending && (
+      <PendingPanel builds={builds} />
+      {isPending && <Typography sx={{ p: 2 }}>Loading…</Typography>}
+      {phone ? (
+        <Stack spacing={1} sx={{ p: 1 }} aria-label="Builds" role="list">
+          {builds?.map((b) => (
+            <Card key={b.id} variant="outlined" role="listitem" {...row(b)}>
+              <CardContent sx={{ '&:last-child': { pb: 1.5 } }}>
+                <State b={b} />
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  {b.trigger} · {startedBy(b)}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {when(b.queued_at)} · {duration(b)}
+                  {b.pages !== null ? ` · ${b.pages} pages` : ''}
+                </Typography>
+                <Box sx={{ mt: 1 }}>
+                  <Actions b={b} act={act} open={open} />
+                </Box>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Builds">
+            <TableHead>
               <TableRow>
-                <TableCell colSpan={5}>Loading…</TableCell>
+                <TableCell>State</TableCell>
+                <TableCell>Trigger</TableCell>
+                <TableCell>Started by</TableCell>
+                <TableCell>Queued</TableCell>
+                <TableCell>Duration</TableCell>
+                <TableCell align="right">Pages</TableCell>
+                <TableCell align="right">Actions</TableCell>
               </TableRow>
-            )}
-            {builds?.map((b) => (
-              <TableRow key={b.id} data-build={b.id} data-status={b.status}>
-                <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Chip size="small" color={COLORS[b.status]} label={b.status} />
-                    {b.current && <Chip size="small" color="success" variant="outlined" label="live" />}
-                  </Stack>
-                  {b.error && (
-                    <Typography variant="caption" color="error" component="div">
-                      {b.error}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>{b.trigger}</TableCell>
-                <TableCell>{when(b.queued_at)}</TableCell>
-                <TableCell>{seconds(b)}</TableCell>
-                <TableCell align="right">
-                  <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                    {b.preview_url && (
-                      <Button size="small" onClick={() => setPreview(b)}>
-                        Preview
-                      </Button>
-                    )}
-                    {b.status === 'succeeded' && (
-                      <Button
-                        size="small"
-                        variant="contained"
-                        onClick={() => act.mutate({ path: `/api/builds/${b.id}/publish` })}
-                      >
-                        Publish
-                      </Button>
-                    )}
-                    {b.status === 'succeeded' && !b.current && (
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => act.mutate({ path: `/api/builds/${b.id}/discard` })}
-                      >
-                        Discard
-                      </Button>
-                    )}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-      <Dialog fullScreen open={!!preview} onClose={() => setPreview(null)}>
-        <Toolbar sx={{ gap: 1 }}>
-          <Typography sx={{ flex: 1 }} variant="h6" component="h2">
-            Preview of build {preview?.id}
-          </Typography>
-          {preview?.status === 'succeeded' && (
-            <Button
-              variant="contained"
-              onClick={() => {
-                act.mutate({ path: `/api/builds/${preview.id}/publish` });
-                setPreview(null);
-              }}
-            >
-              Publish this build
-            </Button>
-          )}
-          <Tooltip title="Close preview">
-            <IconButton aria-label="Close preview" onClick={() => setPreview(null)}>
-              <CloseIcon />
-            </IconButton>
-          </Tooltip>
-        </Toolbar>
-        {preview?.preview_url && (
-          <Box
-            component="iframe"
-            title="Build preview"
-            src={preview.preview_url}
-            sx={{ border: 0, flex: 1, width: '100%' }}
-          />
-        )}
-      </Dialog>
+            </TableHead>
+            <TableBody>
+              {builds?.map((b) => (
+                <TableRow key={b.id} {...row(b)}>
+                  <TableCell>
+                    <State b={b} />
+                  </TableCell>
+                  <TableCell>{b.trigger}</TableCell>
+                  <TableCell>{startedBy(b)}</TableCell>
+                  <TableCell>{when(b.queued_at)}</TableCell>
+                  <TableCell>{duration(b)}</TableCell>
+                  <TableCell align="right">{b.pages ?? '—'}</TableCell>
+                  <TableCell align="right">
+                    <Actions b={b} act={act} open={open} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <BuildPreview
+        build={preview?.build ?? null}
+        showChanges={preview?.changes}
+        onClose={() => setPreview(null)}
+        onPublish={(b) => act(`/api/builds/${b.id}/publish`)}
+      />
     </Card>
   );
 }

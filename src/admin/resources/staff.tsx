@@ -1,4 +1,7 @@
-/** Staff accounts (admins only): invite by e-mail or add with a password, role, dealerships, disable. */
+/**
+ * Staff accounts (admins only): invite by e-mail or add with a password, role, dealerships (picked from
+ * the list, for dealer users), disable.
+ */
 import PeopleIcon from '@mui/icons-material/People';
 import {
   BooleanInput,
@@ -11,10 +14,10 @@ import {
   SearchInput,
   SelectInput,
   SimpleForm,
-  TextArrayInput,
   TextInput,
 } from 'react-admin';
 import { ROLE_LABELS, STAFF_ROLES } from '../../lib/staff-access.ts';
+import { DealershipPicker } from './dealership-picker.tsx';
 
 const roles = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
 
@@ -42,7 +45,7 @@ const common = (
   <>
     <TextInput source="name" validate={required()} />
     <SelectInput source="role" choices={roles} validate={required()} />
-    <TextArrayInput source="dealers" label="Dealerships (slugs, for dealer users)" />
+    <DealershipPicker />
   </>
 );
 

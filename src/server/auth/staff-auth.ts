@@ -124,8 +124,12 @@ export function createStaffAuth(deps: Deps, logger: Logger = createLogger(deps.c
       minPasswordLength: 12,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // Sent in the background: waiting for SMTP only when the address exists would tell, by the
+      // answer's timing, which addresses have accounts (the answer's text is the same either way).
       sendResetPassword: async ({ user, token }) => {
-        await sendStaffMail(deps, logger, resetMail(deps, user.email, user.name, token));
+        sendStaffMail(deps, logger, resetMail(deps, user.email, user.name, token)).catch((err) =>
+          logger.error('password reset e-mail failed', { to: user.email, error: String(err) }),
+        );
       },
       onPasswordReset: async ({ user }) => {
         await clearFailures(db, user.email);

@@ -7,6 +7,7 @@ import { CLIENT_IP_HEADER, staffAuth } from '../auth/staff-auth.ts';
 import type { Deps } from '../deps.ts';
 import { clientAddress } from '../http/proxy.ts';
 import { problem, statusTitle } from '../hydra.ts';
+import { AUTH_OPERATIONS } from './auth-docs.ts';
 
 /**
  * better-auth answers errors as {code, message}; our API answers problem+json (DESIGN §4). Both are
@@ -34,7 +35,7 @@ async function asProblem(c: Context, res: Response) {
 
 export function authRoutes(deps: Deps) {
   const app = new Hono();
-  app.on(['GET', 'POST'], '/auth/*', async (c) => {
+  const handle = async (c: Context) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientAddress(c, deps.config.trustProxy);
@@ -48,6 +49,9 @@ export function authRoutes(deps: Deps) {
     const out = new Response(res.body, res);
     out.headers.set('Cache-Control', 'no-store');
     return out;
-  });
+  };
+  // The endpoints the admin uses, described for /api/docs.json; every other one of better-auth's too.
+  for (const { method, path, doc } of AUTH_OPERATIONS) app.on(method, path, doc, handle);
+  app.on(['GET', 'POST'], '/auth/*', handle);
   return app;
 }

@@ -129,7 +129,7 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   // Live progress: the new build's row turns from queued/building to succeeded without a reload.
   const ready = page.locator('tr[data-status="succeeded"]').first();
   await expect(ready).toBeVisible({ timeout: 240_000 });
-  await expect(page.getByText('Changes waiting to be published')).toBeVisible();
+  await expect(page.getByText(/Built in .+, waiting to be published/)).toBeVisible();
 
   await ready.getByRole('button', { name: 'Preview' }).click();
   const frame = page.frameLocator('iframe[title="Build preview"]');
@@ -143,7 +143,7 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
 
   await page.getByRole('button', { name: 'Publish this build' }).click();
   await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
-  await expect(page.getByText('Changes waiting to be published')).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Pending changes' })).toHaveCount(0);
   const live = await page.goto(`/special-offers/${special.slug}/`);
   expect(live?.status()).toBe(200);
   await expect(page.getByText(formatPrice(price)).first()).toBeVisible();
