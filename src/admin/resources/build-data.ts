@@ -23,8 +23,10 @@ export function useBuilds() {
 
 export function usePending() {
   const { data: builds } = useBuilds();
+  // Asked again whenever a build changes state (queued → building → preview → live).
+  const states = builds?.map((b) => `${b.id}:${b.status}`).join(',') ?? '';
   return useQuery({
-    queryKey: ['admin-builds-pending'],
+    queryKey: ['admin-builds-pending', states],
     queryFn: () => api<PendingContent>('/api/builds/pending'),
     refetchInterval: every(builds?.some(running)),
   });

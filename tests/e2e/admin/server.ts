@@ -14,6 +14,8 @@ export const PORT = Number(process.env.ADMIN_E2E_PORT ?? Number(process.env.PUBL
 export const LEADS_PORT = PORT + 1;
 /** The spec of assigning, reveal, retry and privacy requests (leads-work.spec.ts). */
 export const LEADS_WORK_PORT = PORT + 2;
+/** The builds-and-password spec (builds.spec.ts). */
+export const BUILDS_PORT = PORT + 3;
 export const baseOf = (port: number) => `http://127.0.0.1:${port}`;
 export const BASE = baseOf(PORT);
 export const ADMIN = { email: 'first.admin@motus.example', password: 'e2e admin password 0123' };
@@ -35,7 +37,10 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>,
   }
 }
 
-export async function startAdminServer(port = PORT): Promise<ChildProcess> {
+export async function startAdminServer(
+  port = PORT,
+  more: Record<string, string> = {},
+): Promise<ChildProcess> {
   const base = baseOf(port);
   if (process.env.E2E_REUSE_BUILD !== '1') rmSync(dataOf(port), { recursive: true, force: true });
   const { DATABASE_URL: _ignored, ...env } = process.env;
@@ -53,6 +58,7 @@ export async function startAdminServer(port = PORT): Promise<ChildProcess> {
       REBUILD_SCHEDULE: 'off',
       LEAD_WORKER: 'off',
       DEMO_UPLOADS: 'off',
+      ...more,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
