@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { financeSummary, monthlyInstalment } from './finance.ts';
+import { affordablePrice, financeSummary, monthlyInstalment } from './finance.ts';
 
 describe('finance maths (DESIGN §5)', () => {
   it('matches the test vector: R500 000, no deposit, 40% balloon, 12%, 72 months → R7 865,06', () => {
@@ -23,5 +23,20 @@ describe('finance maths (DESIGN §5)', () => {
   it('never answers a negative or non-finite instalment for odd input', () => {
     expect(monthlyInstalment({ price: 100_000, deposit: 200_000 })).toBe(0);
     expect(monthlyInstalment({ price: Number.NaN })).toBe(0);
+  });
+});
+
+describe('affordablePrice', () => {
+  it('is the highest rounded price whose default instalment fits the budget', () => {
+    for (const budget of [2_000, 3_000, 5_000, 8_000, 15_000]) {
+      const price = affordablePrice(budget);
+      expect(price % 5_000).toBe(0);
+      expect(monthlyInstalment({ price })).toBeLessThanOrEqual(budget);
+      expect(monthlyInstalment({ price: price + 5_000 })).toBeGreaterThan(budget);
+    }
+  });
+  it('is 0 for a budget of nothing', () => {
+    expect(affordablePrice(0)).toBe(0);
+    expect(affordablePrice(Number.NaN)).toBe(0);
   });
 });

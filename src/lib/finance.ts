@@ -57,3 +57,17 @@ export function financeSummary(input: FinanceInput): FinanceResult {
     interestRate: rate,
   };
 }
+
+/**
+ * The highest price whose instalment at the SPEC §9 defaults fits a monthly budget (the instalment is
+ * proportional to the price when there is no deposit), rounded down to `step` rand. For "R 5 000 p/m
+ * buys a car of about R 180 000" on the home page's quick search.
+ */
+export function affordablePrice(budget: number, step = 5_000): number {
+  const perRand = monthlyInstalment({ price: 1_000_000 }) / 1_000_000;
+  if (!(budget > 0) || !(perRand > 0)) return 0;
+  let price = Math.floor(budget / perRand / step) * step;
+  // Rounding the instalment to cents could tip the boundary: the answer must stay within budget.
+  while (price > 0 && monthlyInstalment({ price }) > budget) price -= step;
+  return price;
+}

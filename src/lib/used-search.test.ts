@@ -128,3 +128,32 @@ describe('used search rules (SPEC §4)', () => {
     expect(s.body_type).toEqual([]);
   });
 });
+
+describe('the quick search form in the query (home page)', () => {
+  it('reads make, a make/model pair and the budget, and gives the canonical URL', () => {
+    const s = parseSearch(
+      '/pre-owned',
+      '?make=subaru&model=subaru%2Fforester&instalment%5Blte%5D=5000',
+      BASE,
+    );
+    expect(s).toMatchObject({ make: 'subaru', model: 'forester', range: { instalment: { lte: 5000 } } });
+    expect(searchUrl(s, BASE)).toBe('/pre-owned/subaru/forester?instalment[lte]=5000');
+  });
+  it('takes the make from the model when no make was chosen, and ignores empty choices', () => {
+    expect(
+      parseSearch('/pre-owned', '?make=&model=toyota%2Fcorolla&instalment%5Blte%5D=', BASE),
+    ).toMatchObject({
+      make: 'toyota',
+      model: 'corolla',
+      range: {},
+    });
+    expect(searchUrl(parseSearch('/pre-owned', '?make=&model=', BASE), BASE)).toBe('/pre-owned');
+  });
+  it('keeps the chosen make when the model belongs to another, and the path wins over the query', () => {
+    expect(parseSearch('/pre-owned', '?make=subaru&model=toyota%2Fcorolla', BASE)).toMatchObject({
+      make: 'subaru',
+      model: null,
+    });
+    expect(parseSearch('/pre-owned/mazda', '?make=subaru', BASE)).toMatchObject({ make: 'mazda' });
+  });
+});

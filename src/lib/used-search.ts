@@ -149,14 +149,26 @@ function pick(raw: string[], allowed: readonly string[]): string[] {
   return allowed.filter((a) => out.includes(a)); // canonical order, so equal states give equal URLs
 }
 
+/**
+ * Make and model from a plain GET form (the home page's quick search): `make=subaru` and `model`, where a
+ * model option is `make/model`, so it names its make even when no make was chosen. As path segments.
+ */
+function queryMakeModel(q: URLSearchParams): string {
+  const make = (q.get('make') ?? '').trim();
+  const model = (q.get('model') ?? '').trim();
+  const [modelMake, modelSlug] = model.split('/');
+  if (modelMake && modelSlug && (!make || make === modelMake)) return `${modelMake}/${modelSlug}`;
+  return make;
+}
+
 /** Reads the state from a pathname and query; anything unknown is ignored (a shared URL never breaks). */
 export function parseSearch(pathname: string, search: string, basePath: string): SearchState {
   const rest = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : '';
-  const [make, model] = rest
+  const q = new URLSearchParams(search);
+  const [make, model] = (rest.split('/').some(Boolean) ? rest : queryMakeModel(q))
     .split('/')
     .filter(Boolean)
     .map((s) => decodeURIComponent(s).toLowerCase());
-  const q = new URLSearchParams(search);
   const page = Number(q.get('page'));
   const sort = SORT_OPTIONS.find((o) => o.value === (q.get('sortBy') ?? '').toLowerCase())?.value ?? '';
   const state: SearchState = {

@@ -86,6 +86,13 @@ export function useUsedSearch({ basePath, scope, facetDealer, initial }: SearchI
   useEffect(() => {
     const read = () => parseSearch(window.location.pathname, window.location.search, basePath);
     const asked = read();
+    // A quick-search form (home page) sends make and model in the query: show the listing's own address.
+    const canonical = searchUrl(asked, basePath);
+    if (
+      canonical !== `${window.location.pathname}${window.location.search}` &&
+      /[?&](make|model)=/.test(window.location.search)
+    )
+      window.history.replaceState(null, '', canonical);
     setState(asked);
     // The pre-rendered first page is refreshed quietly; any other state shows the skeleton.
     load(asked, searchUrl(asked, basePath) === searchUrl(initial.state, basePath));
