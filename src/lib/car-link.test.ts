@@ -11,10 +11,11 @@ describe('car links (vehicle page → finance wizard, test drive)', () => {
       year: 2021,
       price: 389900,
       used: true,
+      dealer: 'motus-subaru-durban',
     };
     const q = carLinkQuery(car);
     expect(q).toBe(
-      '?vehicle=100001&stock=WR-0042&make=Subaru&model=Forester&year=2021&price=389900&used=true',
+      '?vehicle=100001&stock=WR-0042&make=Subaru&model=Forester&year=2021&price=389900&used=true&dealer=motus-subaru-durban',
     );
     expect(parseCarLink(q)).toEqual(car);
   });
@@ -25,5 +26,6 @@ describe('car links (vehicle page → finance wizard, test drive)', () => {
       used: false,
     });
     expect(parseCarLink('')).toEqual({});
+    expect(parseCarLink('?dealer=Not%20A%20Slug')).toEqual({});
   });
 });

@@ -4,9 +4,11 @@
  * and the vehicle page:
  *
  *   ?vehicle=<used car id>&stock=<stock number>&make=<make>&model=<model>&year=<year>&price=<rand>&used=true
+ *    &dealer=<dealer slug>
  *
  * The finance wizard reads make, model, used and price; the test-drive form reads vehicle (sent as
- * vehicle_id, so the lead goes to the car's dealership), and shows year, make, model and stock. Every value
+ * vehicle_id, so the lead goes to the car's dealership), shows year, make, model and stock, and
+ * preselects the dealership. Every value
  * is optional and untrusted: the forms validate it like typed input and the API checks the car exists.
  */
 
@@ -19,6 +21,8 @@ export interface CarLink {
   /** Rand, whole or with cents. */
   price?: number;
   used?: boolean;
+  /** Slug of the dealership that has the car. */
+  dealer?: string;
 }
 
 const text = (s: string | null, max = 60) => {
@@ -39,6 +43,7 @@ export function parseCarLink(search: string | URLSearchParams): CarLink {
     model: text(q.get('model')),
     year: whole(q.get('year'), 2100),
     price: price && /^\d{1,10}(\.\d{1,2})?$/.test(price) ? Number(price) : undefined,
+    dealer: /^[a-z0-9-]{1,100}$/.test(q.get('dealer') ?? '') ? (q.get('dealer') as string) : undefined,
     used: q.has('used') ? ['true', '1', 'yes'].includes((q.get('used') ?? '').toLowerCase()) : undefined,
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as CarLink;

@@ -71,6 +71,8 @@ export const paths = {
   /** Cars kept on this device, and up to three of them side by side (issue #11; noindex, not in the sitemap). */
   savedCars: () => '/pre-owned/saved',
   compareCars: () => '/pre-owned/compare',
+  /** The dated test-drive form for one used car, named in the query (src/lib/car-link.ts). */
+  usedTestDrive: () => '/pre-owned/test-drive',
   specials: () => '/special-offers',
   special: (slug: string) => `/special-offers/${seg(slug)}`,
   blog: (page = 1) => (page <= 1 ? '/blog' : `/blog/page/${page}`),

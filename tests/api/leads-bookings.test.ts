@@ -45,6 +45,37 @@ describe.each(ENGINES)('bookings and parts on %s', (engine) => {
     expect(r.body).toMatchObject({ form_name: 'test-drive', ...when, service_type: null, mileage: null });
   });
 
+  it('a test drive of one used car, even of a make outside the range, goes to its dealership', async () => {
+    const car = await api.deps.db
+      .selectFrom('vehicles')
+      .select(['id', 'dealer_slug', 'make', 'model'])
+      .where('make', '!=', 'Subaru')
+      .where('dealer_slug', '!=', 'motus-subaru-west-rand')
+      .executeTakeFirstOrThrow();
+    const when = slot();
+    const r = await post(
+      api,
+      PATH,
+      enquiry({
+        form_name: 'test-drive',
+        make: car.make,
+        model: car.model,
+        vehicle_id: car.id,
+        dealer_slug: 'motus-subaru-west-rand',
+        ...when,
+      }),
+    );
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({
+      form_name: 'test-drive',
+      vehicle_id: car.id,
+      dealer_slug: car.dealer_slug,
+      manufacturer: car.make,
+      model: car.model,
+      ...when,
+    });
+  });
+
   it('a test drive without a date or time is refused with both messages', async () => {
     const r = await post<ViolationBody>(
       api,

@@ -88,6 +88,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     if (form === 'test-drive') {
       const car = parseCarLink(window.location.search);
       if (car.vehicle) setLinked(car);
+      // The car's own dealership is preselected (the API sends the lead there whatever is chosen).
+      if (car.vehicle && car.dealer) setDealer(car.dealer);
     }
   }, [form]);
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
@@ -104,8 +106,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       email: text(fd, 'email'),
       cell_phone: text(fd, 'cell_phone'),
       message: text(fd, 'message'),
-      make: usedCar?.make ?? (vehicle ? car.make : undefined),
-      model: usedCar?.model ?? (vehicle ? car.model : undefined),
+      make: usedCar?.make ?? (vehicle ? car.make : linked?.make),
+      model: usedCar?.model ?? (vehicle ? car.model : linked?.model),
       variant: usedCar?.variant ?? (vehicle ? car.variant : undefined),
       vehicle_id: usedCar?.id ?? linked?.vehicle,
       vinNo: fd.has('vinNo') ? text(fd, 'vinNo') : undefined,
@@ -137,6 +139,21 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         },
       ]);
     await lead.submit(body, validateEnquiry(body, { form, requireDealer: chooseDealer }));
+  }
+
+  // The used-car test drive page books one car, named in its link: without one there is nothing to book.
+  if (form === 'test-drive' && !vehicle && hydrated && !linked) {
+    return (
+      <div className="lead-form" role="status">
+        <p>
+          This form books a test drive of one pre-owned car. Open the car you like and choose "Book a test
+          drive of this car".
+        </p>
+        <a className="btn btn--ghost" href={withDealer(paths.preOwned(), site)}>
+          Browse pre-owned cars
+        </a>
+      </div>
+    );
   }
 
   if (form === 'used' && used.car.state !== 'ready' && used.car.state !== 'loading') {

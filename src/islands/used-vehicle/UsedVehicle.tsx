@@ -159,6 +159,15 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
     price: v.price,
     used: true,
   }).slice(1);
+  // The dated test-drive form (decision 101) for this car, its dealership preselected.
+  const testDrive = `${withDealer(paths.usedTestDrive(), site)}${carLinkQuery({
+    vehicle: v.id,
+    stock: v.stock_number,
+    make: v.make,
+    model: v.model,
+    year: v.year,
+    dealer: v.dealer_slug,
+  })}`;
   return (
     <article className="uv">
       <div className="uv-top">
@@ -202,7 +211,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
               <a href={`${withDealer(paths.finance(), site)}?${prefill}`}>Apply for finance on this car</a>
             </li>
             <li>
-              <a href={`${enquire}?type=test-drive&${prefill}`}>Book a test drive of this car</a>
+              <a href={testDrive}>Book a test drive of this car</a>
             </li>
           </ul>
           <DealerPanel dealer={dealer} name={v.dealer_name} province={v.dealer_province} car={v} />

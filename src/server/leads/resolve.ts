@@ -102,8 +102,9 @@ export async function resolveEnquiry(
     }
   }
 
-  // New-car forms name a make and model of the range; canonical names are stored.
-  if ((d.form_name === 'new' || d.form_name === 'test-drive') && d.manufacturer && d.model) {
+  // New-car forms name a make and model of the range; canonical names are stored. A test drive of one
+  // used car (its vehicle_id, from the vehicle page) names that car, which need not be of the range.
+  if ((d.form_name === 'new' || d.form_name === 'test-drive') && d.manufacturer && d.model && !owner) {
     const models = await db
       .selectFrom('range_models')
       .select(['make', 'make_slug', 'model', 'model_slug'])
