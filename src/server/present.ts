@@ -17,6 +17,7 @@ import type {
   VehicleSummary,
 } from '../lib/contract.ts';
 import { imageUrl } from '../lib/images.ts';
+import { OPENING_DAYS } from '../lib/opening-hours.ts';
 import { drawnImage } from '../lib/photos.ts';
 import type {
   BannersTable,
@@ -30,6 +31,27 @@ import type {
 import { type PhotoRow, photoImage, type StoredPhoto } from './media/photos.ts';
 
 type Row<T> = Selectable<T>;
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The stored opening-hours JSON (written by the editor, validated there); anything malformed is left out. */
+function openingHours(json: string): Dealer['opening_hours'] {
+  let list: unknown;
+  try {
+    list = JSON.parse(json || '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (p): p is Dealer['opening_hours'][number] =>
+      typeof p === 'object' &&
+      p !== null &&
+      (OPENING_DAYS as readonly string[]).includes(p.day) &&
+      HH_MM.test(String(p.opens)) &&
+      HH_MM.test(String(p.closes)),
+  );
+}
 
 export function presentDealer(d: Row<DealersTable>): Dealer {
   return {
@@ -49,6 +71,8 @@ export function presentDealer(d: Row<DealersTable>): Dealer {
     longitude: d.longitude,
     location: d.location,
     dealer_contact_no: d.dealer_contact_no,
+    whatsapp_no: d.whatsapp_no || null,
+    opening_hours: openingHours(d.opening_hours),
     email: d.email,
     uri: `/dealer/${d.site_name}`,
     apiUri: `/api/dealers/${d.slug}`,

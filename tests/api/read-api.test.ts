@@ -57,6 +57,51 @@ describe.each(ENGINES)('read API on %s', (engine) => {
       expect(missing.res.headers.get('content-type')).toContain('application/problem+json');
       expect(as<Problem>(missing.body).detail).toContain('nowhere');
     });
+
+    it('carries the WhatsApp number and opening hours, documented in /api/docs.json (issue #11)', async () => {
+      const one = as<Dealer>((await api.json(`/api/dealers/${DEFAULT_DEALER}`)).body);
+      expect(one.whatsapp_no).toMatch(/^\+27\d{9}$/);
+      expect(one.opening_hours).toContainEqual({ day: 'Mon', opens: '08:00', closes: '17:00' });
+      expect(one.opening_hours.some((p) => p.day === 'Sun')).toBe(false); // a day not listed is closed
+      const docs = await api.json<{ components: { schemas: Record<string, { properties: object }> } }>(
+        '/api/docs.json',
+      );
+      expect(Object.keys(docs.body.components.schemas.Dealer?.properties ?? {})).toEqual(
+        expect.arrayContaining(['whatsapp_no', 'opening_hours', 'dealer_contact_no', 'latitude']),
+      );
+    });
+
+    it('answers null and [] for a dealership without a WhatsApp number or hours, and skips bad stored hours', async () => {
+      const slug = 'motus-subaru-pretoria';
+      const db = api.deps.db;
+      const before = await db
+        .selectFrom('dealers')
+        .select(['whatsapp_no', 'opening_hours'])
+        .where('slug', '=', slug)
+        .executeTakeFirstOrThrow();
+      try {
+        await db
+          .updateTable('dealers')
+          .set({ whatsapp_no: '', opening_hours: '[]' })
+          .where('slug', '=', slug)
+          .execute();
+        const none = as<Dealer>((await api.json(`/api/dealers/${slug}`)).body);
+        expect(none).toMatchObject({ whatsapp_no: null, opening_hours: [] });
+        const hours = JSON.stringify([
+          { day: 'Sat', opens: '08:00', closes: '12:00' },
+          { day: 'Someday', opens: '08:00', closes: '12:00' },
+          { day: 'Mon', opens: 'eight', closes: '17:00' },
+        ]);
+        await db.updateTable('dealers').set({ opening_hours: hours }).where('slug', '=', slug).execute();
+        const some = await api.json<Dealer>(`/api/dealers/${slug}`);
+        expect(some.status).toBe(200);
+        expect(some.body.opening_hours).toEqual([{ day: 'Sat', opens: '08:00', closes: '12:00' }]);
+        await db.updateTable('dealers').set({ opening_hours: 'not json' }).where('slug', '=', slug).execute();
+        expect((await api.json<Dealer>(`/api/dealers/${slug}`)).body.opening_hours).toEqual([]);
+      } finally {
+        await db.updateTable('dealers').set(before).where('slug', '=', slug).execute();
+      }
+    });
   });
 
   describe('banners', () => {

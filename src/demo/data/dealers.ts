@@ -4,6 +4,7 @@
  * directions link and the embedded map land in the right part of town.
  */
 import type { Insertable } from 'kysely';
+import { GROUP_PERIODS } from '../../lib/opening-hours.ts';
 import type { DealersTable } from '../../server/db/schema.ts';
 
 export const DEFAULT_DEALER_SLUG = 'motus-subaru-west-rand';
@@ -145,6 +146,10 @@ export function buildDealers(count = DEALERS.length): Insertable<DealersTable>[]
   return all.map((d, i) => ({
     id: i + 1,
     ...d,
+    // A WhatsApp line per dealership (E.164, as the editor stores it) and the group's hours, written out
+    // so the public Dealer shape carries them (issue #11) and editors start from real values.
+    whatsapp_no: `+2782555${String(100 + i).padStart(4, '0')}`,
+    opening_hours: JSON.stringify(GROUP_PERIODS),
     location: osmEmbedUrl(d.latitude, d.longitude),
     sort_order: i + 1,
   }));

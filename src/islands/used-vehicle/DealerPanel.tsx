@@ -4,11 +4,14 @@
  * own dealer, not the site's default one).
  */
 
-import { OPENING_HOURS } from '../../lib/brand.ts';
 import { type LeadCar, telHref, whatsappHref } from '../../lib/contact.ts';
 import type { Dealer } from '../../lib/contract.ts';
+import { hoursRows } from '../../lib/opening-hours.ts';
 
-export type DealerContact = Pick<Dealer, 'slug' | 'dealerName' | 'address' | 'dealer_contact_no' | 'uri'>;
+export type DealerContact = Pick<
+  Dealer,
+  'slug' | 'dealerName' | 'address' | 'dealer_contact_no' | 'whatsapp_no' | 'opening_hours' | 'uri'
+>;
 
 interface Props {
   dealer: DealerContact | undefined;
@@ -33,24 +36,24 @@ export function DealerPanel({ dealer, name, province, car }: Props) {
             </a>
             <a
               className="btn btn--ghost uv-wa"
-              href={whatsappHref(dealer.dealer_contact_no, car)}
+              href={whatsappHref(dealer.whatsapp_no ?? dealer.dealer_contact_no, car)}
               target="_blank"
               rel="noopener noreferrer"
             >
               WhatsApp<span className="visually-hidden"> {name} about this car (opens WhatsApp)</span>
             </a>
           </p>
-          <details className="uv-hours">
-            <summary>Opening hours</summary>
+          <div className="uv-hours">
+            <h3 className="uv-hours-title">Opening hours</h3>
             <dl>
-              {OPENING_HOURS.map((h) => (
+              {hoursRows(dealer.opening_hours).map((h) => (
                 <div key={h.label}>
                   <dt>{h.label}</dt>
-                  <dd className="uv-hours-time">{h.opens ? `${h.opens} – ${h.closes}` : 'Closed'}</dd>
+                  <dd className="uv-hours-time">{h.hours}</dd>
                 </div>
               ))}
             </dl>
-          </details>
+          </div>
         </>
       )}
     </section>

@@ -1,6 +1,20 @@
 /** A dealership of the group (SPEC §3 Dealer). */
 import * as v from 'valibot';
+import { OPENING_DAYS } from '../opening-hours.ts';
 import { context, int, named } from './hydra.ts';
+
+const time = v.pipe(
+  v.string(),
+  v.regex(/^([01]\d|2[0-3]):[0-5]\d$/),
+  v.description('24-hour time, e.g. 08:00'),
+);
+
+/** One opening period of a dealership (schema.org OpeningHoursSpecification); a day not listed is closed. */
+export const OpeningPeriod = named(
+  'OpeningPeriod',
+  v.object({ day: v.picklist(OPENING_DAYS), opens: time, closes: time }),
+  'One opening period; a day not listed is closed.',
+);
 
 export const Dealer = named(
   'Dealer',
@@ -22,6 +36,17 @@ export const Dealer = named(
     longitude: v.number(),
     location: v.pipe(v.string(), v.url(), v.description('Map embed URL.')),
     dealer_contact_no: v.string(),
+    // Beyond SPEC §3 (issue #11): WhatsApp click-to-chat and the hours shown with a dealership's cars.
+    whatsapp_no: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        'WhatsApp number in E.164 (+27…); null when the dealership has none (use dealer_contact_no).',
+      ),
+    ),
+    opening_hours: v.pipe(
+      v.array(OpeningPeriod),
+      v.description("The dealership's own opening hours; empty when it keeps the group's hours."),
+    ),
     email: v.pipe(v.string(), v.email()),
     uri: v.string(),
     apiUri: v.string(),

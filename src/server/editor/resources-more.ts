@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { VEHICLE_TYPES } from '../../lib/contract/range.ts';
 import type { Violation } from '../../lib/contract.ts';
+import { OPENING_DAYS } from '../../lib/opening-hours.ts';
 import { toSaE164 } from '../../lib/phone.ts';
 import { PROVINCES } from '../../lib/vehicle-query.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,7 +17,7 @@ type Row = Record<string, unknown> & { id: number };
 const without = (row: Row, ...keys: string[]) =>
   Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'id' && !keys.includes(k)));
 
-export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Public holidays'] as const;
+export const WEEKDAYS = OPENING_DAYS;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = (label: string) => v.pipe(f.text(label, 5), v.regex(TIME, `${label} must be a time like 08:00`));
 
