@@ -77,7 +77,7 @@ test("'Book a test drive of this car' opens the dated form with the car and its 
   await form.fillValid();
   await form.fillBooking();
   await form.submit.click();
-  await expect(page).toHaveURL(/\/pre-owned\/test-drive\/thank-you\/?$/);
+  await expect(page).toHaveURL(/\/pre-owned\/test-drive\/thank-you\/?$/, { timeout: 30_000 });
   expect(posts[0]?.status).toBe(201);
   expect(posts[0]?.body).toMatchObject({
     vehicle_id: car.id,
