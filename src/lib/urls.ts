@@ -88,9 +88,9 @@ export const paths = {
   thankYou: (formPath: string) => `${trimSlash(formPath) === '/' ? '' : trimSlash(formPath)}/thank-you`,
 } as const;
 
-/** Pages built but kept out of the sitemap (src/server/publish/partial.ts): thank-you pages, and the
- * per-device saved and compare pages. */
-export const UNLISTED_PAGE = /\/(thank-you|pre-owned\/saved|pre-owned\/compare)\/?$/;
+/** Pages built but kept out of the sitemap (src/server/publish/partial.ts): thank-you pages, the
+ * per-device saved and compare pages, and the used-car test drive, whose car comes in its link. */
+export const UNLISTED_PAGE = /\/(thank-you|pre-owned\/saved|pre-owned\/compare|pre-owned\/test-drive)\/?$/;
 
 /** Absolute URL on the public origin (images, files). */
 export function absoluteUrl(path: string, site: string | URL | undefined): string {
