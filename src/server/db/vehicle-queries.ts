@@ -75,25 +75,32 @@ export function whereStock<O>(q: VehicleSelect<O>, f: StockFilter, except?: Face
   return out;
 }
 
+/** The number of matches: an index-only count (every filter's index starts with `status`). */
+const countStock = (db: Kysely<Database>, filter: StockFilter) =>
+  whereStock(db.selectFrom('vehicles'), filter).select((eb) => eb.fn.countAll<number>().as('total'));
+
 /**
- * One page of the listing and the number of matches in ONE query (issue 14): the inner query walks only
- * the ids of the matches (in index order where an index covers filter and order, migration 013) and
- * counts them with a window, `count(*) over ()`; the outer one fetches the page's 12 full rows. A page
- * past the end has no row to carry the count, so only then is it asked for separately.
+ * One page of the listing and the number of matches in ONE query (issue 14): the inner query walks the
+ * index of the order (migration 013) and stops after the page's 12 ids; the count is a scalar subquery
+ * that counts the matching index entries. (A window `count(*) over ()` made the database sort every match
+ * before the limit: 2.3 ms instead of 0.45 ms at 5,000 cars.) Ties break on id in the direction of the
+ * last order, so the index order is the listing order and pages never overlap. A page past the end has
+ * no row to carry the count, so only then is it asked for separately.
  */
 export async function listStock(db: Kysely<Database>, query: VehicleQuery, dealerSlug: string | null) {
   const filter: StockFilter = { ...query, dealerSlug };
+  const tie = query.order.at(-1)?.direction ?? 'desc';
   const ordered = <Q extends VehicleSelect<O>, O>(q: Q): Q => {
     let out = q;
     for (const o of query.order) out = out.orderBy(`vehicles.${o.field}`, o.direction) as Q;
-    // Default order: newest stock first; id breaks ties so pages never overlap.
+    // Default order: newest stock first.
     if (!query.order.length) out = out.orderBy('vehicles.created_at', 'desc') as Q;
-    return out.orderBy('vehicles.id', 'desc') as Q;
+    return out.orderBy('vehicles.id', tie) as Q;
   };
   const page = ordered(
-    whereStock(db.selectFrom('vehicles'), filter).select([
+    whereStock(db.selectFrom('vehicles'), filter).select(() => [
       'vehicles.id as page_id',
-      sql<number>`count(*) over ()`.as('total'),
+      countStock(db, filter).as('total'),
     ]),
   )
     .limit(USED_PAGE_SIZE)
@@ -110,9 +117,7 @@ export async function listStock(db: Kysely<Database>, query: VehicleQuery, deale
   const rows = found.map(({ total: _, ...row }) => row);
   if (found.length) return { rows, total: Number(found[0]?.total) };
   if (query.page === 1) return { rows, total: 0 };
-  const countRow = await whereStock(db.selectFrom('vehicles'), filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const countRow = await countStock(db, filter).executeTakeFirstOrThrow();
   return { rows, total: Number(countRow.total) };
 }
 
