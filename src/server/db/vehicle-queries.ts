@@ -98,8 +98,8 @@ export async function listStock(db: Kysely<Database>, query: VehicleQuery, deale
     return out.orderBy('vehicles.id', tie) as Q;
   };
   const page = ordered(
-    whereStock(db.selectFrom('vehicles'), filter).select(() => [
-      'vehicles.id as page_id',
+    whereStock(db.selectFrom('vehicles'), filter).select((eb) => [
+      eb.ref('vehicles.id').as('page_id'),
       countStock(db, filter).as('total'),
     ]),
   )
