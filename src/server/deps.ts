@@ -4,6 +4,7 @@ import type { StaffAuth } from './auth/staff-auth.ts';
 import type { Config } from './config.ts';
 import type { Dialect } from './db/client.ts';
 import type { Database } from './db/schema.ts';
+import type { StockIndex } from './db/stock-index.ts';
 import type { Logger } from './log.ts';
 import type { BlobStore } from './media/storage.ts';
 import type { Coordinator } from './publish/coordinator.ts';
@@ -14,8 +15,13 @@ export interface Deps {
   config: Config;
   /** The rebuild coordinator, where this process builds (main.ts; tests inject one). Read per request. */
   publishing?: Coordinator;
-  /** The in-process cache of public API answers (server.ts); cleared whenever content changes. */
+  /**
+   * The in-process caches of public API answers and of the stock (server.ts); cleared whenever content
+   * or stock changes.
+   */
   readCache?: { clear: () => void };
+  /** Available used stock in memory for the listing (db/stock-index.ts); unset: the database answers. */
+  stockIndex?: StockIndex;
   /** Where uploads are stored; unset: the local directory DATA_DIR/uploads (media/storage.ts). */
   storage?: BlobStore;
   logger?: Logger;

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
+import { createStockIndex, stockVersion } from './db/stock-index.ts';
 import type { Deps } from './deps.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
 import { createMicroCache } from './http/micro-cache.ts';
@@ -35,7 +36,23 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   // Outside compression, so each compressed form is kept once (see http/micro-cache.ts).
   deps.logger ??= logger;
   const readCache = createMicroCache({ ttlMs: deps.config.apiCacheTtlMs });
-  deps.readCache = readCache;
+  // The stock index is at least as fresh as the micro-cache: changes here drop both at once, changes
+  // made by another process show within a second. No micro-cache (TTL 0): no index either.
+  const stockIndex =
+    deps.config.apiCacheTtlMs > 0
+      ? createStockIndex(deps.db, {
+          version: stockVersion(deps.db, deps.dialect),
+          checkEveryMs: Math.min(1000, deps.config.apiCacheTtlMs),
+          onError: (err) => logger.error('stock index build failed', { error: String(err) }),
+        })
+      : undefined;
+  deps.stockIndex = stockIndex;
+  deps.readCache = {
+    clear: () => {
+      readCache.clear();
+      stockIndex?.invalidate();
+    },
+  };
   app.use('/api/*', readCache.middleware);
   app.use('/api/*', compress());
   app.route('/', createApi(deps, { logger, ...apiOptions }));

@@ -6,7 +6,7 @@ import { VehicleDetail, VehicleSummary } from '../../lib/contract/vehicles.ts';
 import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
 import { getStockItem, listStock, similarStock } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
-import { collection, item, notFound } from '../hydra.ts';
+import { collection, item, JsonMembers, notFound } from '../hydra.ts';
 import { photosByVehicle } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentVehicleDetail, presentVehicleSummary } from '../present.ts';
@@ -70,6 +70,10 @@ export function vehicleRoutes(deps: Deps) {
       const query = c.req.valid('query');
       const scope = await resolveDealerScope(deps, c.req.valid('param').dealerSlug);
       await checkDealerSlugs(deps, query.dealers);
+      const paging = { page: query.page, pageSize: USED_PAGE_SIZE };
+      // Answered from memory when the stock index can (db/stock-index.ts), else by the database.
+      const fast = deps.stockIndex?.list(query, scope.dealerSlug);
+      if (fast) return collection(c, 'Vehicle', new JsonMembers(fast.members), fast.total, paging);
       const { rows, total } = await listStock(deps.db, query, scope.dealerSlug);
       const mains = await photosByVehicle(
         deps.db,
@@ -77,10 +81,7 @@ export function vehicleRoutes(deps: Deps) {
         true,
       );
       const members = rows.map((r) => presentVehicleSummary(r, mains.get(r.id)));
-      return collection(c, 'Vehicle', members, total, {
-        page: query.page,
-        pageSize: USED_PAGE_SIZE,
-      });
+      return collection(c, 'Vehicle', members, total, paging);
     },
   );
   return app;
