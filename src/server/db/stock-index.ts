@@ -251,12 +251,21 @@ function conditionsOf(cols: Columns, q: VehicleQuery, dealerSlug: string | null)
 }
 
 function passes(cond: Conditions, cars: Car[], i: number): boolean {
-  for (const [codes, pass] of cond.allowed) if (pass[codes[i] as number] !== 1) return false;
-  for (const [column, gte, lte] of cond.bounds) {
+  // Indexed loops: this runs once per car per request (no iterator or tuple allocations).
+  const { allowed, bounds, words } = cond;
+  for (let k = 0; k < allowed.length; k++) {
+    const [codes, pass] = allowed[k] as Conditions['allowed'][number];
+    if (pass[codes[i] as number] !== 1) return false;
+  }
+  for (let k = 0; k < bounds.length; k++) {
+    const [column, gte, lte] = bounds[k] as Conditions['bounds'][number];
     const value = column[i] as number;
     if (value < gte || value > lte) return false;
   }
-  for (const word of cond.words) if (!(cars[i] as Car).text.some((t) => t.includes(word))) return false;
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k] as string;
+    if (!(cars[i] as Car).text.some((t) => t.includes(word))) return false;
+  }
   return true;
 }
 
