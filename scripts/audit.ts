@@ -6,11 +6,41 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { SHOWCASE } from '../src/demo/fixtures.ts';
 
-// One page of each template; `{post}` is replaced by the newest blog post's slug.
+// One page of each template (issue 14: every template); `{post}` and `{special}` are replaced by the
+// newest blog post's and the first special's slug.
 const PAGES = (
   process.env.AUDIT_PAGES ??
-  '/,/new,/showroom/subaru/forester,/showroom/subaru/forester/2-5i,/special-offers,/blog,/blog/{post},/contact-us,/pre-owned,/pre-owned/subaru/forester/100001,/finance,/sell-your-car,/dealer/west-rand'
+  [
+    '/',
+    '/dealer/west-rand',
+    '/new',
+    '/showroom',
+    '/showroom/subaru/forester',
+    '/showroom/subaru/forester/2-5i',
+    '/showroom/subaru/forester/2-5i/enquire',
+    '/test-drive/subaru/forester',
+    '/special-offers',
+    '/special-offers/{special}',
+    '/pre-owned',
+    `${SHOWCASE.path}`,
+    `${SHOWCASE.path}/enquire`,
+    '/pre-owned/saved',
+    '/pre-owned/compare',
+    '/pre-owned/test-drive',
+    '/finance',
+    '/sell-your-car',
+    '/book-a-service',
+    '/parts',
+    '/contact-us',
+    '/contact-us/thank-you',
+    '/blog',
+    '/blog/{post}',
+    '/about-us',
+    '/privacy-policy',
+    '/no-such-page',
+  ].join(',')
 )
   .split(',')
   .map((p) => p.trim())
@@ -65,7 +95,14 @@ if (!base) {
 const latest = await fetch(`${base}/api/blog`).then(
   (r) => r.json() as Promise<{ 'hydra:member': { slug: string }[] }>,
 );
-const pages = PAGES.map((p) => p.replace('{post}', latest['hydra:member'][0]?.slug ?? ''));
+const specials = await fetch(`${base}/api/special-deals/all`).then(
+  (r) => r.json() as Promise<{ 'hydra:member': { specials: { slug: string }[] }[] }>,
+);
+const pages = PAGES.map((p) =>
+  p
+    .replace('{post}', latest['hydra:member'][0]?.slug ?? '')
+    .replace('{special}', specials['hydra:member'][0]?.specials[0]?.slug ?? ''),
+);
 
 const flags =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
