@@ -75,6 +75,9 @@ export const LEAD_PRESETS = {
 export type EnquiryForm = keyof typeof LEAD_PRESETS;
 export const ENQUIRY_FORMS = Object.keys(LEAD_PRESETS) as EnquiryForm[];
 
+/** Every form a lead can come from: the enquiry forms and the finance application (the inbox's Form filter). */
+export const LEAD_FORMS: readonly string[] = [...ENQUIRY_FORMS, 'finance'];
+
 /** Used when a special has no source code of its own. */
 export const SPECIAL_FALLBACK_SOURCE_CODE = 'Group Website Subaru-Specials';
 

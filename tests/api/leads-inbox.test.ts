@@ -4,6 +4,7 @@
  * count, CSV export, reveal of finance fields (admin and finance only, audited) and retry of a dead delivery.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '../../src/lib/zoned-date.ts';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { enquiry, finance, LEAD_ENV, post } from './lead-fixtures.ts';
@@ -11,6 +12,7 @@ import { signedIn } from './staff-helpers.ts';
 
 type Lead = {
   id: string;
+  created_at?: string;
   status: string;
   email: string;
   dealer_slug: string;
@@ -93,13 +95,48 @@ describe.each(ENGINES)('leads inbox on %s', (engine) => {
     expect(await ids(`q=${encodeURIComponent(westEmail.toUpperCase())}`)).toEqual([west.id]);
     expect(await ids('q=pieter')).toEqual([pta.id]);
     expect(await ids('q=082%20555%200101')).toEqual([fin.id]);
-    const today = new Date().toISOString().slice(0, 10);
+    // A bare date is a day on the group's clock (Africa/Johannesburg), as staff there read "today".
+    const today = dayIn(new Date(), 'Africa/Johannesburg');
     expect(await ids(`created_at[after]=${today}&created_at[before]=${today}`)).toContain(west.id);
     expect(await ids('created_at[before]=2020-01-01')).toEqual([]);
-    const bad = await get('/api/admin/leads?status=Won', admin);
-    expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('status');
-    expect((await get('/api/admin/leads?created_at[after]=yesterday', admin)).status).toBe(400);
+    const received = Date.parse(west.created_at as string);
+    const at = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+    expect(await ids(`created_at[after]=${at(received)}&created_at[before]=${at(received)}`)).toEqual([
+      west.id,
+    ]);
+    expect(await ids(`created_at[after]=${at(received + 1)}`)).not.toContain(west.id);
+  });
+
+  it('refuses a malformed filter with a 400 that names it, on the list and the CSV', async () => {
+    const cases: [string, string][] = [
+      ['status=Won', 'status'],
+      ['kind=lead', 'kind'],
+      ['form_name=fax', 'form_name'],
+      ['dealer[]=nowhere', 'dealer[]'],
+      ['created_at[after]=yesterday', 'created_at[after]'],
+      ['created_at[after]=2026-02-30', 'created_at[after]'],
+      ['created_at[before]=2026-11-25T10:00', 'created_at[before]'],
+      ['created_at[after]=2026-11-26&created_at[before]=2026-11-01', 'created_at[after]'],
+      ['page=99999999999999999999', 'page'],
+      ['order[email]=asc', 'order[email]'],
+    ];
+    for (const [query, named] of cases)
+      for (const path of ['/api/admin/leads', '/api/admin/leads/export.csv']) {
+        const res = await get<{ detail: string }>(`${path}?${query}`, admin);
+        expect(res.status, `${path}?${query}`).toBe(400);
+        expect(res.body.detail, query).toContain(`${named}:`);
+      }
+  });
+
+  it("names the dealerships a user's leads come from: a dealer's own, every one for admins", async () => {
+    type Dealers = { 'hydra:member': { slug: string; name: string }[] };
+    const mine = (await get<Dealers>('/api/admin/leads/dealerships', westDealer)).body['hydra:member'];
+    expect(mine).toEqual([
+      expect.objectContaining({ slug: WEST, name: expect.stringContaining('West Rand') }),
+    ]);
+    const all = (await get<Dealers>('/api/admin/leads/dealerships', admin)).body['hydra:member'];
+    expect(all.map((d) => d.slug)).toEqual(expect.arrayContaining([WEST, PTA]));
+    expect((await api.json('/api/admin/leads/dealerships')).status).toBe(401);
   });
 
   it('pages in Hydra style', async () => {

@@ -108,6 +108,17 @@ export const LeadAssignee = named(
   "A staff member a lead may be assigned to (linked to the lead's dealership).",
 );
 
+export const LeadDealership = named(
+  'LeadDealership',
+  v.object({
+    '@id': v.string(),
+    '@type': v.literal('LeadDealership'),
+    slug: v.string(),
+    name: v.string(),
+  }),
+  'A dealership whose leads the caller may see.',
+);
+
 export const RevealedFields = named(
   'RevealedFields',
   v.object({

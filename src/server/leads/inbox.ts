@@ -5,8 +5,10 @@
  */
 import type { Context } from 'hono';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { LEAD_FORMS } from '../../lib/lead-presets.ts';
 import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../lib/lead-workflow.ts';
 import { FINANCE_SENSITIVE_FIELDS } from '../../lib/schemas/finance.ts';
+import { endOfDay, isCalendarDay, startOfDay } from '../../lib/zoned-date.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { LeadDatabase, LeadsTable } from '../db/schema-leads.ts';
 import { badRequest, notFound } from '../hydra.ts';
@@ -53,6 +55,7 @@ export interface InboxFilters {
   kind: string | null;
   status: LeadStage | null;
   dealers: string[];
+  /** ISO instants, inclusive. */
   after: string | null;
   before: string | null;
   q: string | null;
@@ -60,13 +63,17 @@ export interface InboxFilters {
   assignee?: string | null;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
+/** A bare calendar day, or an ISO date-time with its offset (Z or +02:00). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * Reads the inbox filters (API Platform style: created_at[after], dealer[]) and rejects malformed ones.
- * `assignee_id` is a staff id, `me` (the signed-in staff member) or `none` (not assigned).
+ * Reads the inbox filters (API Platform style: created_at[after], dealer[]) and rejects malformed ones
+ * with a 400 naming the parameter. A bare date is a calendar day on the group's clock (`timeZone`):
+ * `after` from its first instant, `before` up to its last. `assignee_id` is a staff id, `me` (the
+ * signed-in staff member) or `none` (not assigned). Dealership slugs are checked against the database by
+ * the route (checkDealerSlugs).
  */
-export function readFilters(c: Context, p?: Principal): InboxFilters {
+export function readFilters(c: Context, p: Principal | undefined, timeZone: string): InboxFilters {
   const one = (name: string) => c.req.query(name)?.trim() || null;
   const status = one('status');
   if (status && !LEAD_STAGES.includes(status as LeadStage))
@@ -74,18 +81,32 @@ export function readFilters(c: Context, p?: Principal): InboxFilters {
   const kind = one('kind');
   if (kind && kind !== 'enquiry' && kind !== 'finance')
     throw badRequest(`kind: '${kind}' must be enquiry or finance.`, { parameter: 'kind' });
-  const date = (name: string) => {
+  const form = one('form_name');
+  if (form && !LEAD_FORMS.includes(form))
+    throw badRequest(`form_name: '${form}' is not one of ${LEAD_FORMS.join(', ')}.`, {
+      parameter: 'form_name',
+    });
+  const date = (name: string, edge: 'start' | 'end') => {
     const value = one(name);
-    if (value && (!DATE.test(value) || Number.isNaN(Date.parse(value))))
-      throw badRequest(`${name}: '${value}' is not a date (YYYY-MM-DD or an ISO date-time).`, {
-        parameter: name,
-      });
-    return value;
+    if (!value) return null;
+    if (isCalendarDay(value))
+      return edge === 'start'
+        ? startOfDay(value, timeZone).toISOString()
+        : new Date(endOfDay(value, timeZone).getTime() - 1).toISOString();
+    if (DATE_TIME.test(value) && isCalendarDay(value.slice(0, 10)) && !Number.isNaN(Date.parse(value)))
+      return new Date(value).toISOString();
+    throw badRequest(
+      `${name}: '${value}' is not a date (YYYY-MM-DD, or an ISO date-time with its offset such as 2026-11-25T08:00:00+02:00).`,
+      { parameter: name },
+    );
   };
-  const after = date('created_at[after]');
-  let before = date('created_at[before]');
-  // A bare date as the upper bound means "until the end of that day".
-  if (before && before.length === 10) before = `${before}T23:59:59.999Z`;
+  const after = date('created_at[after]', 'start');
+  const before = date('created_at[before]', 'end');
+  if (after && before && after > before)
+    throw badRequest(
+      `created_at[after]: '${one('created_at[after]')}' is later than created_at[before] '${one('created_at[before]')}', so no lead can match.`,
+      { parameter: 'created_at[after]' },
+    );
   const dealers = [...(c.req.queries('dealer[]') ?? []), ...(c.req.queries('dealer') ?? [])]
     .map((s) => s.trim())
     .filter(Boolean);
@@ -100,7 +121,7 @@ export function readFilters(c: Context, p?: Principal): InboxFilters {
     assignee = p.id;
   } else if (assigneeParam) assignee = assigneeParam;
   return {
-    form: one('form_name'),
+    form,
     kind,
     status: status as LeadStage | null,
     dealers,
@@ -117,8 +138,8 @@ export function filtered(q: LeadQuery, f: InboxFilters): LeadQuery {
   if (f.kind) out = out.where('leads.kind', '=', f.kind as 'enquiry' | 'finance');
   if (f.status) out = out.where('leads.stage', '=', f.status);
   if (f.dealers.length) out = out.where('leads.dealer_slug', 'in', f.dealers);
-  if (f.after) out = out.where('leads.created_at', '>=', new Date(f.after).toISOString());
-  if (f.before) out = out.where('leads.created_at', '<=', new Date(f.before).toISOString());
+  if (f.after) out = out.where('leads.created_at', '>=', f.after);
+  if (f.before) out = out.where('leads.created_at', '<=', f.before);
   if (f.assignee === null) out = out.where('leads.assignee_id', 'is', null);
   else if (f.assignee !== undefined) out = out.where('leads.assignee_id', '=', f.assignee);
   return out;

@@ -4,12 +4,13 @@
  * note), revealing a finance application's encrypted fields (admin and finance, audited) and retrying a
  * dead delivery. Every read is limited to the dealerships the caller may see (leads/inbox.ts).
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import {
   LeadAssignee,
   LeadCollection,
+  LeadDealership,
   LeadDetail,
   LeadUpdateInput,
   NewLeadCount,
@@ -28,6 +29,7 @@ import {
   assigneesOf,
   filtered,
   findLead,
+  leadScopeOf,
   matches,
   personOf,
   present,
@@ -40,16 +42,21 @@ import {
 import { notifyOutbox } from '../leads/outbox.ts';
 import { csvCell } from '../leads/report.ts';
 import { workLead } from '../leads/work.ts';
-import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
 import { listQuery } from './list-query.ts';
 import { checkPath, pathText } from './params.ts';
+import { checkDealerSlugs } from './scope.ts';
 
 const staffOnly = (scope: string) =>
   problems([401, 'Staff only: a session or API key.'], [403, `The role or key lacks ${scope}.`]);
+/** Every inbox route: its tag, staff security and the 401/403 of its scope. */
+const op = staffOperations('Leads inbox', staffOnly('leads:read'));
+const revealOp = staffOperations('Leads inbox', staffOnly('leads:reveal'));
+const NOT_YOURS: [number, string] = [404, 'No such lead in your dealership(s).'];
 const byId = checkPath(v.object({ id: pathText('Lead id (UUID)') }));
 const Channel = v.object({
   id: pathText('Lead id (UUID)'),
-  channel: v.picklist(['email', 'webhook'], "channel: must be 'email' or 'webhook'"),
+  channel: v.picklist(['email', 'webhook'], "must be 'email' or 'webhook'"),
 });
 
 const q = (name: string, description: string, array = false) => ({
@@ -87,6 +94,8 @@ export function adminLeadRoutes(deps: Deps) {
   const db = withLeadTables(deps.db);
   const crypto = leadCrypto(deps.config.leads.encryptionKey);
   const read = requireScope(deps, 'leads:read');
+  /** The lead of the path's id, if the caller may see it (else a 404). */
+  const leadOf = (c: Context) => findLead(db, principalOf(c), c.req.param('id') ?? '');
 
   /** The filtered, scoped leads, with the total; a search filters the decoded records. */
   async function select(
@@ -94,7 +103,8 @@ export function adminLeadRoutes(deps: Deps) {
     paging: { page: number; perPage: number } | null,
   ) {
     const lq = listQuery(c, SORTABLE, 200);
-    const f = readFilters(c, principalOf(c));
+    const f = readFilters(c, principalOf(c), deps.config.leads.retention.timezone);
+    await checkDealerSlugs(deps, f.dealers);
     const base = filtered(scoped(db.selectFrom('leads'), principalOf(c)), f);
     const ordered = base
       .selectAll()
@@ -119,17 +129,11 @@ export function adminLeadRoutes(deps: Deps) {
 
   app.get(
     '/admin/leads',
-    operation({
-      summary: 'The leads inbox: enquiries and finance applications of your dealership(s), newest first.',
-      tags: ['Leads inbox'],
-      security: STAFF_SECURITY,
-      parameters: [...FILTERS, ...PAGING],
-      responses: {
-        200: ld(LeadCollection, 'A page of leads.'),
-        ...problems(400),
-        ...staffOnly('leads:read'),
-      },
-    }),
+    op(
+      'The leads inbox: enquiries and finance applications of your dealership(s), newest first.',
+      { 200: ld(LeadCollection, 'A page of leads.'), ...problems(400) },
+      { parameters: [...FILTERS, ...PAGING] },
+    ),
     read,
     async (c) => {
       const lq = listQuery(c, SORTABLE, 200);
@@ -141,12 +145,7 @@ export function adminLeadRoutes(deps: Deps) {
 
   app.get(
     '/admin/leads/count',
-    operation({
-      summary: 'How many leads are still New (the admin badge).',
-      tags: ['Leads inbox'],
-      security: STAFF_SECURITY,
-      responses: { 200: ld(NewLeadCount, 'The count.'), ...staffOnly('leads:read') },
-    }),
+    op('How many leads are still New (the admin badge).', { 200: ld(NewLeadCount, 'The count.') }),
     read,
     async (c) => {
       const { n } = await scoped(db.selectFrom('leads'), principalOf(c))
@@ -158,18 +157,43 @@ export function adminLeadRoutes(deps: Deps) {
   );
 
   app.get(
+    '/admin/leads/dealerships',
+    op("The dealerships whose leads you may see, by name (the inbox's Dealership filter).", {
+      200: ld(
+        v.pipe(collectionOf(LeadDealership), v.metadata({ ref: 'LeadDealershipCollection' })),
+        "A dealer user's own dealerships; every one for admin and finance.",
+      ),
+    }),
+    read,
+    async (c) => {
+      const mine = leadScopeOf(principalOf(c));
+      let query = deps.db.selectFrom('dealers').select(['slug', 'dealer_name']).orderBy('sort_order');
+      if (mine) query = mine.length ? query.where('slug', 'in', mine) : query.where('slug', '=', '');
+      const rows = await query.execute();
+      return collection(
+        c,
+        'LeadDealership',
+        rows.map((d) => ({
+          '@id': `/api/dealers/${d.slug}`,
+          '@type': 'LeadDealership',
+          slug: d.slug,
+          name: d.dealer_name,
+        })),
+        rows.length,
+      );
+    },
+  );
+
+  app.get(
     '/admin/leads/export.csv',
-    operation({
-      summary: 'The filtered list as CSV (same filters as the inbox; sensitive finance fields never in it).',
-      tags: ['Leads inbox'],
-      security: STAFF_SECURITY,
-      parameters: FILTERS,
-      responses: {
+    op(
+      'The filtered list as CSV (same filters as the inbox; sensitive finance fields never in it).',
+      {
         200: { description: 'CSV, one lead a row.', content: { 'text/csv': { schema: { type: 'string' } } } },
         ...problems(400),
-        ...staffOnly('leads:read'),
       },
-    }),
+      { parameters: FILTERS },
+    ),
     read,
     async (c) => {
       const { rows } = await select(c, null);
@@ -219,44 +243,34 @@ export function adminLeadRoutes(deps: Deps) {
 
   app.get(
     '/admin/leads/:id',
-    operation({
-      summary: 'One lead: the record, the vehicle, notes, delivery state and the statuses it may move to.',
-      tags: ['Leads inbox'],
-      security: STAFF_SECURITY,
-      responses: {
-        200: ld(LeadDetail, 'The lead.'),
-        ...problems([404, 'No such lead in your dealership(s).']),
-        ...staffOnly('leads:read'),
-      },
+    op('One lead: the record, the vehicle, notes, delivery state and the statuses it may move to.', {
+      200: ld(LeadDetail, 'The lead.'),
+      ...problems(NOT_YOURS),
     }),
     read,
     byId,
     async (c) => {
-      const lead = await findLead(db, principalOf(c), c.req.param('id') ?? '');
+      const lead = await leadOf(c);
       return item(c, 'Lead', `/api/admin/leads/${lead.id}`, await presentDetail(db, lead));
     },
   );
 
   app.get(
     '/admin/leads/:id/assignees',
-    operation({
-      summary:
-        "Who this lead may be assigned to: the staff members of its dealership (the assignee picker's choices).",
-      tags: ['Leads inbox'],
-      security: STAFF_SECURITY,
-      responses: {
+    op(
+      "Who this lead may be assigned to: the staff members of its dealership (the assignee picker's choices).",
+      {
         200: ld(
           v.pipe(collectionOf(LeadAssignee), v.metadata({ ref: 'LeadAssigneeCollection' })),
           'Staff of the dealership, by name.',
         ),
-        ...problems([404, 'No such lead in your dealership(s).']),
-        ...staffOnly('leads:read'),
+        ...problems(NOT_YOURS),
       },
-    }),
+    ),
     read,
     byId,
     async (c) => {
-      const lead = await findLead(db, principalOf(c), c.req.param('id') ?? '');
+      const lead = await leadOf(c);
       const staff = await assigneesOf(db, lead.dealer_slug);
       return collection(
         c,
@@ -269,32 +283,30 @@ export function adminLeadRoutes(deps: Deps) {
 
   app.patch(
     '/admin/leads/:id',
-    operation({
-      summary: 'Work a lead: move its status, assign it to a staff member of its dealership, add a note.',
-      tags: ['Leads inbox'],
-      security: STAFF_SECURITY,
-      requestBody: jsonBody(LeadUpdateInput),
-      responses: {
+    op(
+      'Work a lead: move its status, assign it to a staff member of its dealership, add a note.',
+      {
         200: ld(LeadDetail, 'The lead after the change.'),
         ...problems(
           400,
-          [404, 'No such lead in your dealership(s).'],
+          NOT_YOURS,
           [
             409,
             'That status move is not allowed from the current status (the detail lists the allowed ones).',
           ],
+          413,
           415,
           422,
         ),
-        ...staffOnly('leads:read'),
       },
-    }),
+      { requestBody: jsonBody(LeadUpdateInput) },
+    ),
     read,
     byId,
     jsonInput,
     async (c) => {
       const p = principalOf(c);
-      const lead = await findLead(db, p, c.req.param('id') ?? '');
+      const lead = await leadOf(c);
       const input = validate(LeadUpdateInput, c.var.body);
       if (input.status === undefined && input.assignee_id === undefined && input.note === undefined)
         throw badRequest('Send a status, an assignee_id or a note.');
@@ -306,21 +318,17 @@ export function adminLeadRoutes(deps: Deps) {
 
   app.post(
     '/admin/leads/:id/reveal',
-    operation({
-      summary:
-        "Reveal one finance application's ID number, bank details and amounts (recorded in the audit log).",
-      tags: ['Leads inbox'],
-      security: STAFF_SECURITY,
-      responses: {
+    revealOp(
+      "Reveal one finance application's ID number, bank details and amounts (recorded in the audit log).",
+      {
         200: ld(RevealedFields, 'The decrypted fields.'),
         ...problems([404, 'No such lead in your dealership(s), or it has no encrypted fields (an enquiry).']),
-        ...staffOnly('leads:reveal'),
       },
-    }),
+    ),
     requireScope(deps, 'leads:reveal'),
     byId,
     async (c) => {
-      const lead = await findLead(db, principalOf(c), c.req.param('id') ?? '');
+      const lead = await leadOf(c);
       if (!lead.sensitive) throw new ApiError(404, `Lead '${lead.id}' has no encrypted fields to reveal.`);
       const fields = JSON.parse(crypto.decrypt(lead.sensitive, lead.id)) as Record<string, unknown>;
       // Which fields were shown, never their values.
@@ -336,25 +344,18 @@ export function adminLeadRoutes(deps: Deps) {
 
   app.post(
     '/admin/leads/:id/deliveries/:channel/retry',
-    operation({
-      summary: 'Retry a dead delivery now (e-mail or webhook): it gets a fresh retry window.',
-      tags: ['Leads inbox'],
-      security: STAFF_SECURITY,
-      responses: {
-        200: ld(LeadDetail, 'The lead, its delivery pending again.'),
-        ...problems(
-          400,
-          [404, 'No such lead in your dealership(s), or no delivery on that channel.'],
-          [409, 'That delivery is not dead (it is delivered or still being retried).'],
-        ),
-        ...staffOnly('leads:read'),
-      },
+    op('Retry a dead delivery now (e-mail or webhook): it gets a fresh retry window.', {
+      200: ld(LeadDetail, 'The lead, its delivery pending again.'),
+      ...problems(
+        400,
+        [404, 'No such lead in your dealership(s), or no delivery on that channel.'],
+        [409, 'That delivery is not dead (it is delivered or still being retried).'],
+      ),
     }),
     read,
     checkPath(Channel),
     async (c) => {
-      const p = principalOf(c);
-      const lead = await findLead(db, p, c.req.param('id') ?? '');
+      const lead = await leadOf(c);
       const channel = c.req.param('channel') as 'email' | 'webhook';
       const job = await db
         .selectFrom('lead_outbox')

@@ -14,10 +14,15 @@ export interface ListQuery {
   q: string | null;
 }
 
+/** Past this, page × itemsPerPage outgrows what a database OFFSET takes (a 500 instead of an empty page). */
+const MAX_PAGE = 1_000_000;
+
 export function listQuery(c: Context, sortable: string[], maxPerPage = 500): ListQuery {
   const page = Number(c.req.query('page') ?? 1);
   if (!Number.isInteger(page) || page < 1)
     throw badRequest(`page: '${c.req.query('page')}' must be a whole number from 1.`);
+  if (page > MAX_PAGE)
+    throw badRequest(`page: '${c.req.query('page')}' is past the last page there can be (${MAX_PAGE}).`);
   const perPage = Number(c.req.query('itemsPerPage') ?? maxPerPage);
   if (!Number.isInteger(perPage) || perPage < 1 || perPage > maxPerPage)
     throw badRequest(`itemsPerPage: must be a whole number from 1 to ${maxPerPage}.`);
