@@ -43,7 +43,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { ENQUIRY_FORMS } from '../../lib/lead-presets.ts';
+import { LEAD_FORMS } from '../../lib/lead-presets.ts';
 import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../lib/lead-workflow.ts';
 import { API_RESOURCES } from '../api-paths.ts';
 import { can, type Permissions } from '../auth-provider.ts';
@@ -111,18 +111,29 @@ export function NewLeadsIcon() {
   );
 }
 
-/** The dealerships as choices (id: slug), from the public list. */
+/**
+ * The dealerships whose leads the signed-in user may see (a dealer user: their own), as choices
+ * (id: slug, name: the dealership's name) for the Dealership filter and to name a lead's dealership.
+ */
 export function useDealerChoices() {
   const { data } = useQuery({
-    queryKey: ['dealer-choices'],
+    queryKey: ['lead-dealerships'],
     queryFn: async () =>
-      (await api<{ 'hydra:member': { slug: string; name: string }[] }>('/api/dealers'))['hydra:member'],
+      (await api<{ 'hydra:member': { slug: string; name: string }[] }>('/api/admin/leads/dealerships'))[
+        'hydra:member'
+      ],
     staleTime: 3_600_000,
   });
   return (data ?? []).map((d) => ({ id: d.slug, name: d.name }));
 }
 
-const formChoices = [...ENQUIRY_FORMS, 'finance'].map((id) => ({ id, name: id }));
+/** A dealership's name from its slug (the slug until the names have loaded). */
+export function useDealerName() {
+  const dealers = useDealerChoices();
+  return (slug: string) => dealers.find((d) => d.id === slug)?.name ?? slug;
+}
+
+const formChoices = LEAD_FORMS.map((id) => ({ id, name: id }));
 const statusChoices = LEAD_STAGES.map((id) => ({ id, name: id }));
 // `me` and `none` are the server's own values (GET /api/admin/leads?assignee_id=…).
 const assigneeChoices = [
@@ -143,6 +154,7 @@ function ExportCsv() {
 
 function LeadList() {
   const dealers = useDealerChoices();
+  const dealerName = useDealerName();
   // A phone gets one line per lead instead of a table wider than the screen.
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const filters = [
@@ -178,7 +190,7 @@ function LeadList() {
           linkType="show"
           primaryText={(r) => r.name}
           secondaryText={(r) =>
-            [r.form_name, r.dealer_slug, when(r.created_at), r.assignee && `→ ${r.assignee.name}`]
+            [r.form_name, dealerName(r.dealer_slug), when(r.created_at), r.assignee && `→ ${r.assignee.name}`]
               .filter(Boolean)
               .join(' · ')
           }
@@ -191,7 +203,11 @@ function LeadList() {
           <DataTable.Col source="name" disableSort />
           <DataTable.Col source="form_name" label="Form" />
           <DataTable.Col source="subject" disableSort />
-          <DataTable.Col source="dealer_slug" label="Dealership" />
+          <DataTable.Col
+            source="dealer_slug"
+            label="Dealership"
+            render={(r: Lead) => dealerName(r.dealer_slug)}
+          />
           <DataTable.Col
             source="assignee"
             label="Assigned to"
@@ -276,6 +292,7 @@ function useAssignees(lead: Lead) {
 
 function AssigneePicker({ lead }: { lead: Lead }) {
   const staff = useAssignees(lead);
+  const dealerName = useDealerName();
   const { busy, run, url } = useLeadAction(lead.id);
   const current = lead.assignee?.id ?? '';
   // Someone assigned before they left the dealership still shows, so the picker never lies.
@@ -295,8 +312,8 @@ function AssigneePicker({ lead }: { lead: Lead }) {
       }}
       helperText={
         staff && staff.length === 0
-          ? `Nobody is linked to ${lead.dealer_slug} yet (an admin links staff under Staff).`
-          : `Staff of ${lead.dealer_slug}`
+          ? `Nobody is linked to ${dealerName(lead.dealer_slug)} yet (an admin links staff under Staff).`
+          : `Staff of ${dealerName(lead.dealer_slug)}`
       }
       sx={{ maxWidth: 360 }}
     >
@@ -499,6 +516,7 @@ const photoPaths = (record: Record<string, unknown>) =>
 
 function LeadDetail() {
   const lead = useRecordContext<Lead>();
+  const dealerName = useDealerName();
   if (!lead) return null;
   const record = lead.record ?? {};
   const message = typeof record.message === 'string' ? record.message : null;
@@ -515,7 +533,7 @@ function LeadDetail() {
         </Typography>
         <StatusChip status={lead.status} />
         <Typography color="text.secondary">
-          {lead.form_name} · {lead.dealer_slug} · {when(lead.created_at)}
+          {lead.form_name} · {dealerName(lead.dealer_slug)} · {when(lead.created_at)}
         </Typography>
       </Stack>
       <Section title="Person">

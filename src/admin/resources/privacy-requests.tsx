@@ -26,7 +26,7 @@ import { DataTable, List, SimpleList, useNotify, useRefresh } from 'react-admin'
 import type * as v from 'valibot';
 import type { PrivacyPreview, PrivacyRequestRecord } from '../../lib/contract/lead-inbox.ts';
 import { api, json } from '../http.ts';
-import { useDealerChoices } from './leads.tsx';
+import { useDealerName } from './leads.tsx';
 
 type Preview = v.InferOutput<typeof PrivacyPreview>;
 type RequestRecord = v.InferOutput<typeof PrivacyRequestRecord>;
@@ -85,7 +85,7 @@ export function describeErasure(p: Preview, dealerName: (slug: string) => string
 function RequestForm() {
   const notify = useNotify();
   const refresh = useRefresh();
-  const dealers = useDealerChoices();
+  const dealerName = useDealerName();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -157,7 +157,6 @@ function RequestForm() {
       refresh();
     });
 
-  const dealerName = (slug: string) => dealers.find((d) => d.id === slug)?.name ?? slug;
   return (
     <Card sx={{ mt: 2 }}>
       <CardContent>
