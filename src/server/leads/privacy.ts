@@ -140,6 +140,22 @@ export function exportCsv(data: Record<string, unknown>[]): string {
 }
 
 /**
+ * The rows about a lead in other tables, and the column naming the lead: what an erasure deletes with the
+ * lead and what its preview counts (one list, so the preview cannot promise less than the erasure does).
+ */
+const ABOUT_A_LEAD = [
+  { table: 'lead_notes', column: 'lead_id' },
+  { table: 'lead_outbox', column: 'lead_id' },
+  { table: 'lead_consents', column: 'lead_id' },
+  { table: 'audit_log', column: 'resource_id' },
+] as const;
+
+/** Ids in slices small enough for an IN list on both databases. */
+function* slices(ids: string[], size = 200) {
+  for (let i = 0; i < ids.length; i += size) yield ids.slice(i, i + size);
+}
+
+/**
  * Deletes the leads and everything that names them, in one transaction. Deleting (not anonymising) is
  * the irreversible choice: nothing that could be joined back to the person remains.
  */
@@ -158,25 +174,9 @@ export async function eraseLeads(
   const texts = [...ids, ...names.emails, ...names.idNumbers].filter(Boolean);
   if (!texts.length) return removed;
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < ids.length; i += 200) {
-      const chunk = ids.slice(i, i + 200);
-      count(
-        'lead_notes',
-        await trx.deleteFrom('lead_notes').where('lead_id', 'in', chunk).executeTakeFirst(),
-      );
-      count(
-        'lead_outbox',
-        await trx.deleteFrom('lead_outbox').where('lead_id', 'in', chunk).executeTakeFirst(),
-      );
-      count(
-        'lead_consents',
-        await trx.deleteFrom('lead_consents').where('lead_id', 'in', chunk).executeTakeFirst(),
-      );
-      count(
-        'audit_log',
-        await trx.deleteFrom('audit_log').where('resource_id', 'in', chunk).executeTakeFirst(),
-      );
-    }
+    for (const chunk of slices(ids))
+      for (const { table, column } of ABOUT_A_LEAD)
+        count(table, await trx.deleteFrom(table).where(column, 'in', chunk).executeTakeFirst());
     // The stored 201 answers (idempotent replays) and any audit entry that quotes the person.
     for (const t of texts) {
       const like = `%${t.toLowerCase()}%`;
@@ -201,14 +201,8 @@ export async function eraseLeads(
             .executeTakeFirst(),
         );
     }
-    for (let i = 0; i < ids.length; i += 200)
-      count(
-        'leads',
-        await trx
-          .deleteFrom('leads')
-          .where('id', 'in', ids.slice(i, i + 200))
-          .executeTakeFirst(),
-      );
+    for (const chunk of slices(ids))
+      count('leads', await trx.deleteFrom('leads').where('id', 'in', chunk).executeTakeFirst());
   });
   if (dataDir) removed.lead_photos = await deleteLeadPhotos(dataDir, photoIdsOf(leads));
   return removed;
@@ -245,26 +239,16 @@ export async function recordRequest(
 export async function previewLeads(db: Kysely<LeadDatabase>, leads: LeadsTable[]) {
   const ids = leads.map((l) => l.id);
   const rows: Record<string, number> = { leads: ids.length };
-  const tables = ['lead_consents', 'lead_notes', 'lead_outbox'] as const;
-  for (const table of tables) rows[table] = 0;
-  rows.audit_log = 0;
-  for (let i = 0; i < ids.length; i += 200) {
-    const chunk = ids.slice(i, i + 200);
-    for (const table of tables) {
+  for (const { table } of ABOUT_A_LEAD) rows[table] = 0;
+  for (const chunk of slices(ids))
+    for (const { table, column } of ABOUT_A_LEAD) {
       const { n } = await db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
-        .where('lead_id', 'in', chunk)
+        .where(column, 'in', chunk)
         .executeTakeFirstOrThrow();
       rows[table] = (rows[table] ?? 0) + Number(n);
     }
-    const { n } = await db
-      .selectFrom('audit_log')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('resource_id', 'in', chunk)
-      .executeTakeFirstOrThrow();
-    rows.audit_log = (rows.audit_log ?? 0) + Number(n);
-  }
   rows.lead_photos = photoIdsOf(leads).length;
   const sorted = leads.map((l) => l.created_at).sort();
   return {

@@ -22,7 +22,7 @@ import { collection, item, violationError } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { findSubjectLeads, previewLeads } from '../leads/privacy.ts';
 import { honourRequest } from '../leads/privacy-request.ts';
-import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOfLog } from './list-query.ts';
 
 const oneOf = (input: { email?: string; id_number?: string }) => {
@@ -32,29 +32,25 @@ const oneOf = (input: { email?: string; id_number?: string }) => {
     ]);
 };
 
+/** Every privacy route: its tag, staff security, and the 401/403 of an admins-only scope. */
+const op = staffOperations(
+  'Privacy',
+  problems([401, 'Staff only: a session.'], [403, 'The role lacks privacy:manage (admins only).']),
+);
+/** What a request naming a person can be refused for: a malformed, too large, wrong-type or invalid body. */
+const BODY_PROBLEMS = problems(400, 413, 415, 422);
+
 export function adminPrivacyRoutes(deps: Deps) {
   const app = new Hono();
   const db = withLeadTables(deps.db);
   const crypto = leadCrypto(deps.config.leads.encryptionKey);
   app.post(
     '/admin/privacy_requests/preview',
-    operation({
-      summary:
-        'What a data-subject request would reach: how many leads, which forms and dealerships, rows per table. Changes nothing.',
-      tags: ['Privacy'],
-      security: STAFF_SECURITY,
-      requestBody: jsonBody(PrivacySubjectInput),
-      responses: {
-        200: ld(PrivacyPreview, 'The counts (no personal data).'),
-        ...problems(
-          400,
-          [401, 'Staff only: a session.'],
-          [403, 'The role lacks privacy:manage (admins only).'],
-          415,
-          422,
-        ),
-      },
-    }),
+    op(
+      'What a data-subject request would reach: how many leads, which forms and dealerships, rows per table. Changes nothing.',
+      { 200: ld(PrivacyPreview, 'The counts (no personal data).'), ...BODY_PROBLEMS },
+      { requestBody: jsonBody(PrivacySubjectInput) },
+    ),
     requireScope(deps, 'privacy:manage'),
     jsonInput,
     async (c) => {
@@ -69,13 +65,9 @@ export function adminPrivacyRoutes(deps: Deps) {
   );
   app.post(
     '/admin/privacy_requests',
-    operation({
-      summary:
-        'POPIA data-subject request: export (JSON or CSV, decrypted) or erase everything held about a person.',
-      tags: ['Privacy'],
-      security: STAFF_SECURITY,
-      requestBody: jsonBody(PrivacyRequestInput),
-      responses: {
+    op(
+      'POPIA data-subject request: export (JSON or CSV, decrypted) or erase everything held about a person.',
+      {
         200: {
           ...ld(PrivacyRequestResult, 'Done; recorded without the personal data.'),
           content: {
@@ -83,15 +75,10 @@ export function adminPrivacyRoutes(deps: Deps) {
             'text/csv': { schema: { type: 'string' } },
           },
         },
-        ...problems(
-          400,
-          [401, 'Staff only: a session.'],
-          [403, 'The role lacks privacy:manage (admins only).'],
-          415,
-          422,
-        ),
+        ...BODY_PROBLEMS,
       },
-    }),
+      { requestBody: jsonBody(PrivacyRequestInput) },
+    ),
     requireScope(deps, 'privacy:manage'),
     jsonInput,
     async (c) => {
@@ -127,26 +114,22 @@ export function adminPrivacyRoutes(deps: Deps) {
   );
   app.get(
     '/admin/privacy_requests',
-    operation({
-      summary: 'The record of data-subject requests and retention runs, newest first (no personal data).',
-      tags: ['Privacy'],
-      security: STAFF_SECURITY,
-      parameters: [
-        { name: 'page', in: 'query', required: false, schema: { type: 'string' } },
-        { name: 'itemsPerPage', in: 'query', required: false, schema: { type: 'string' } },
-      ],
-      responses: {
+    op(
+      'The record of data-subject requests and retention runs, newest first (no personal data).',
+      {
         200: ld(
           v.pipe(collectionOf(PrivacyRequestRecord), v.metadata({ ref: 'PrivacyRequestCollection' })),
           'A page.',
         ),
-        ...problems(
-          400,
-          [401, 'Staff only: a session.'],
-          [403, 'The role lacks privacy:manage (admins only).'],
-        ),
+        ...problems(400),
       },
-    }),
+      {
+        parameters: [
+          { name: 'page', in: 'query', required: false, schema: { type: 'string' } },
+          { name: 'itemsPerPage', in: 'query', required: false, schema: { type: 'string' } },
+        ],
+      },
+    ),
     requireScope(deps, 'privacy:manage'),
     async (c) => {
       const q = listQuery(c, ['at'], 200);
