@@ -6,6 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ENGINES } from './harness.ts';
 import { auth, jsonAuth, openPublishApi, type PublishApi } from './publish-helpers.ts';
@@ -104,6 +105,63 @@ describe.each(ENGINES)('the builds screen’s data on %s', (engine) => {
     expect((await get<Pending>('/api/builds/pending')).body).toMatchObject({ total: 0, live_build: b?.id });
     const mine = await build(false, editor.headers);
     expect((await builds()).find((x) => x.id === mine)?.started_by).toBe('Test editor');
+  });
+
+  it('counts a photo upload, reorder, main-photo choice and delete as pending content by its editor until live', async () => {
+    api = await openPublishApi(engine, { autoPublish: false });
+    await build(true);
+    const editor = await signedIn(api, 'editor');
+    const car = (
+      await get<{ 'hydra:member': { id: number }[] }>('/api/editor/vehicles?itemsPerPage=1', editor.headers)
+    ).body['hydra:member'][0];
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    for (const name of ['a.jpg', 'b.jpg'])
+      form.append('file', new Blob([photo], { type: 'image/jpeg' }), name);
+    const base = `/api/editor/vehicles/${car?.id}/images`;
+    const up = await api.fetch(base, { method: 'POST', headers: editor.headers, body: form });
+    expect(up.status, await up.clone().text()).toBe(201);
+    const [a, b] = ((await up.json()) as { 'hydra:member': { id: string }[] })['hydra:member'];
+    const send = (method: string, path: string, body?: unknown) =>
+      api.fetch(path, {
+        method,
+        headers: { ...editor.headers, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect((await send('PUT', `${base}/order`, { order: [b?.id, a?.id] })).status).toBe(200);
+    expect((await send('PATCH', `${base}/${a?.id}`, { is_main: true })).status).toBe(200);
+    expect((await send('DELETE', `${base}/${b?.id}`)).status).toBe(204);
+
+    const pending = (await get<Pending>('/api/builds/pending')).body;
+    expect(pending.total).toBe(4);
+    expect(pending.changes.map((ch) => [ch.action, ch.resource, ch.resource_id])).toEqual(
+      ['photo.delete', 'photo.update', 'photo.reorder', 'photo.upload'].map((x) => [
+        x,
+        'vehicles',
+        String(car?.id),
+      ]),
+    );
+    expect(pending.changes.every((ch) => ch.actor?.includes('editor-'))).toBe(true);
+    // Before and after name the photos, in order.
+    const logged = await api.deps.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('action', '=', 'photo.reorder')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(logged.before ?? '{}')).toEqual({ photos: [a?.id, b?.id] });
+    expect(JSON.parse(logged.after ?? '{}')).toEqual({ photos: [b?.id, a?.id] });
+    // The content build they started names the editor; once it is live nothing is pending.
+    await api.coordinator.idle();
+    const [next] = await builds();
+    expect(next).toMatchObject({ status: 'succeeded', started_by: 'Test editor' });
+    expect((await get<Pending>('/api/builds/pending')).body.covered_by).toBe(next?.id);
+    expect(
+      (await api.fetch(`/api/builds/${next?.id}/publish`, { method: 'POST', headers: editor.headers }))
+        .status,
+    ).toBe(200);
+    expect((await get<Pending>('/api/builds/pending')).body.total).toBe(0);
   });
 
   it('shows pages written while a build runs, and refuses a diff without a manifest (409)', async () => {

@@ -23,6 +23,7 @@ import {
   PHOTO_LIMITS,
 } from '../../lib/photos.ts';
 import { audit } from '../auth/audit.ts';
+import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
 import { validate } from '../http/validate.ts';
@@ -183,7 +184,7 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
     });
     deps.readCache?.clear();
     // Partial builds: re-render the routes that read this owner's section (a range model: everything).
-    deps.publishing?.contentChanged(spec.kind === 'vehicle' ? 'stock' : spec.path);
+    deps.publishing?.contentChanged(spec.kind === 'vehicle' ? 'stock' : spec.path, byWhom(c));
   };
   const idsOf = async (id: number) => (await listPhotos(deps.db, owner(id))).map((p) => p.id);
   const maxFiles = spec.single ? 1 : PHOTO_LIMITS.maxFiles;
