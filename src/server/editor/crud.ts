@@ -12,21 +12,18 @@ import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
-import { validateWhole } from '../http/validate.ts';
-import { ApiError, collection, item, notFound, violationError } from '../hydra.ts';
+import { ApiError, collection, item, notFound } from '../hydra.ts';
 import { removeOwnerPhotos } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
 import { jsonBody, ld, type operation, problems, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOf } from '../routes/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
+import { checkWhole, insertChecked, updateChecked } from './writes.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time
 type AnyDb = Kysely<any>;
 type Row = Record<string, unknown> & { id: number };
-
-const isUniqueViolation = (err: unknown) =>
-  /UNIQUE constraint|duplicate key|23505/i.test(String((err as { code?: string })?.code ?? '') + String(err));
 
 const guarded = problems(
   [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
@@ -66,13 +63,11 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     body?: v.GenericSchema,
   ) => staffOp(summary, responses, body ? { requestBody: jsonBody(body) } : {});
 
-  /** Validates a full input object: unknown fields, the schema, then the checks that need the database. */
-  async function check(input: Record<string, unknown>, id: number | null) {
-    const data = validateWhole(r.schema, input) as Record<string, unknown>;
-    const problems = await r.checks(deps.db, data, id);
-    if (problems.length) throw violationError(problems);
-    return data;
-  }
+  const recheck = (data: Record<string, unknown>, id: number | null) => () => r.checks(deps.db, data, id);
+  const check = (input: Record<string, unknown>, id: number | null) =>
+    checkWhole(r.schema, input, (data) => r.checks(deps.db, data as Record<string, unknown>, id)) as Promise<
+      Record<string, unknown>
+    >;
   /** After a successful write: the audit entry (who, what, before and after), then a rebuild. */
   const changed = async (
     c: import('hono').Context,
@@ -154,9 +149,9 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     jsonInput,
     async (c) => {
       const data = await check(c.var.body, null);
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const id = await db.transaction().execute(async (trx) => {
+      const id = await insertChecked(
+        () =>
+          db.transaction().execute(async (trx) => {
             const { max } = (await trx
               .selectFrom(r.table)
               .select((eb) => eb.fn.max('id').as('max'))
@@ -167,18 +162,13 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
               .values({ id: next, ...r.toRow(data) })
               .execute();
             return next;
-          });
-          const created = (await find(id)) as Row;
-          await changed(c, 'create', id, undefined, created);
-          c.header('Location', iri(id));
-          return item(c, r.type, iri(id), present(created), 201);
-        } catch (err) {
-          if (!isUniqueViolation(err) || attempt >= 4) throw err;
-          // A concurrent insert took the id or the slug: a slug clash is the client's 422, an id clash a retry.
-          const problems = await r.checks(deps.db, data, null);
-          if (problems.length) throw violationError(problems);
-        }
-      }
+          }),
+        recheck(data, null),
+      );
+      const created = (await find(id)) as Row;
+      await changed(c, 'create', id, undefined, created);
+      c.header('Location', iri(id));
+      return item(c, r.type, iri(id), present(created), 201);
     },
   );
 
@@ -188,12 +178,10 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     const row = await find(id);
     if (!row) throw notFound(r.label, String(id));
     const data = await check(merge ? { ...r.toInput(row), ...body } : body, id);
-    try {
-      await scoped(db.updateTable(r.table).set(r.toRow(data)).where('id', '=', id)).execute();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw violationError(await r.checks(deps.db, data, id));
-      throw err;
-    }
+    await updateChecked(
+      () => scoped(db.updateTable(r.table).set(r.toRow(data)).where('id', '=', id)).execute(),
+      recheck(data, id),
+    );
     const after = (await find(id)) as Row;
     await changed(c, 'update', id, row, after);
     return item(c, r.type, iri(id), present(after));

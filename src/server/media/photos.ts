@@ -19,6 +19,7 @@ import {
 } from '../../lib/photos.ts';
 import type { Database } from '../db/schema.ts';
 import type { ContentImagesTable, VehicleImagesTable } from '../db/schema-media.ts';
+import { isUniqueViolation } from '../editor/writes.ts';
 import { notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
 import type { Encoded } from './ingest.ts';
@@ -38,9 +39,6 @@ export type PhotoOwner = { kind: 'vehicle'; id: number } | { kind: ContentImageO
 
 export const PHOTO_PREFIX = PHOTO_KEY_PREFIX;
 const EXT = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const;
-
-const isUniqueViolation = (err: unknown) =>
-  /UNIQUE constraint|duplicate key|23505/i.test(String((err as { code?: string })?.code ?? '') + String(err));
 
 export const renditionsOf = (row: Pick<PhotoRow, 'renditions'>): Rendition[] =>
   JSON.parse(row.renditions) as Rendition[];

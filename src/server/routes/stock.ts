@@ -25,15 +25,14 @@ import { VEHICLE_STATES } from '../../lib/vehicle-query.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
+import { checkWhole, insertChecked, updateChecked } from '../editor/writes.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
-import { validateWhole } from '../http/validate.ts';
-import { collection, item, notFound, violationError } from '../hydra.ts';
+import { collection, item, notFound } from '../hydra.ts';
 import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
 import {
   inputOf,
   insertVehicle,
-  isUniqueViolation,
   presentStock,
   stockChecks,
   updateVehicle,
@@ -103,13 +102,9 @@ export function stockRoutes(deps: Deps) {
     return item(c, 'StockVehicle', iri, data, status);
   };
 
-  /** Checks a whole input: unknown fields, the schema, then the database. */
-  const check = async (c: Context, body: Record<string, unknown>, id: number | null) => {
-    const data = validateWhole(StockVehicleInput, body);
-    const found = await stockChecks(db, scopeOf(c), data, id);
-    if (found.length) throw violationError(found);
-    return data;
-  };
+  const recheck = (c: Context, data: Input, id: number | null) => () => stockChecks(db, scopeOf(c), data, id);
+  const check = (c: Context, body: Record<string, unknown>, id: number | null) =>
+    checkWhole(StockVehicleInput, body, (data) => recheck(c, data, id)());
   const changed = async (c: Context, action: string, id: number, before?: Input, after?: Input) => {
     await audit(c, db, deps.config.trustProxy, {
       action: `stock.${action}`,
@@ -187,18 +182,7 @@ export function stockRoutes(deps: Deps) {
     jsonInput,
     async (c) => {
       const data = await check(c, c.var.body, null);
-      let id: number;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          id = await insertVehicle(db, data);
-          break;
-        } catch (err) {
-          if (!isUniqueViolation(err) || attempt >= 4) throw err;
-          // Another request took the stock number (a 422) or the id (try again).
-          const found = await stockChecks(db, scopeOf(c), data, null);
-          if (found.length) throw violationError(found);
-        }
-      }
+      const id = await insertChecked(() => insertVehicle(db, data), recheck(c, data, null));
       await changed(c, 'create', id, undefined, data);
       c.header('Location', `/api/editor/vehicles/${id}`);
       return answer(c, await find(c, id), 201);
@@ -211,12 +195,7 @@ export function stockRoutes(deps: Deps) {
     const row = await find(c, id);
     const before = inputOf(row);
     const data = await check(c, merge ? { ...before, ...body } : body, id);
-    try {
-      await updateVehicle(db, id, data);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw violationError(await stockChecks(db, scopeOf(c), data, id));
-      throw err;
-    }
+    await updateChecked(() => updateVehicle(db, id, data), recheck(c, data, id));
     await changed(c, 'update', id, before, data);
     return answer(c, await find(c, id));
   };

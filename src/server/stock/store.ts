@@ -14,9 +14,6 @@ import { inScope } from './access.ts';
 
 export type VehicleRow = Selectable<VehiclesTable>;
 
-export const isUniqueViolation = (err: unknown) =>
-  /UNIQUE constraint|duplicate key|23505/i.test(String((err as { code?: string })?.code ?? '') + String(err));
-
 /** The editable fields of a stored car, as StockVehicleInput names them. */
 export function inputOf(row: VehicleRow): StockVehicleInput {
   return {
