@@ -142,7 +142,7 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
   const photoPath = checkPath(
     v.object({
       id: pathId(spec.label),
-      photoId: v.pipe(v.string(), v.description('Photo id'), v.uuid('photoId: must be a photo id (a UUID)')),
+      photoId: v.pipe(v.string(), v.description('Photo id'), v.uuid('must be a photo id (a UUID)')),
     }),
   );
   const guarded = problems(

@@ -70,7 +70,7 @@ export function stockImportRoutes(deps: Deps) {
   const app = new Hono();
   const db = deps.db;
   const store = storeOf(deps);
-  const byId = checkPath(v.object({ id: v.pipe(v.string(), v.uuid('id: must be an import id (a UUID)')) }));
+  const byId = checkPath(v.object({ id: v.pipe(v.string(), v.uuid('must be an import id (a UUID)')) }));
   const plan = async (c: Context, csv: string) => {
     try {
       return await planImport(db, store, csv, scopeOf(c));

@@ -53,9 +53,9 @@ const ListParams = v.object({
   itemsPerPage: opt('Cars a page, 1 to 200 (default 30).'),
   q: opt('Words found in the stock number, VIN, make, model or variant.'),
   dealer_slug: opt('Only this dealership.'),
-  status: v.optional(v.picklist(STOCK_STATUSES)),
+  status: v.optional(v.picklist(STOCK_STATUSES, `must be one of ${STOCK_STATUSES.join(', ')}`)),
   make_slug: opt('Only this make.'),
-  state_of_vehicle: v.optional(v.picklist(VEHICLE_STATES)),
+  state_of_vehicle: v.optional(v.picklist(VEHICLE_STATES, `must be one of ${VEHICLE_STATES.join(', ')}`)),
   ...Object.fromEntries(
     STOCK_SORTS.map((f) => [`order[${f}]`, v.optional(v.picklist(['asc', 'desc']))] as const),
   ),
