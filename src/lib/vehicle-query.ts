@@ -24,11 +24,12 @@ export const TRANSMISSION_TYPES = ['Automatic', 'Manual'] as const;
 export const VEHICLE_STATES = ['Used', 'Demo'] as const;
 
 /** Body types of used stock, as stored, with the words a buyer reads. */
-export const BODY_TYPES = ['hatch', 'sedan', 'suv', 'wagon', 'bakkie', 'coupe'] as const;
+export const BODY_TYPES = ['hatch', 'sedan', 'suv', 'mpv', 'wagon', 'bakkie', 'coupe'] as const;
 export const BODY_TYPE_LABELS: Record<(typeof BODY_TYPES)[number], string> = {
   hatch: 'Hatchback',
   sedan: 'Sedan',
   suv: 'SUV',
+  mpv: 'MPV',
   wagon: 'Station wagon',
   bakkie: 'Bakkie',
   coupe: 'Coupé',

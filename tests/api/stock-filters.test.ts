@@ -3,6 +3,7 @@
  * the listing, the facets and ranges agree with it, and a bad value is a 400 naming the parameter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MPV_CATALOGUE } from '../../src/demo/data/vehicle-catalogue.ts';
 import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import type { Filters, HydraCollection, VehicleSummary } from '../../src/lib/contract.ts';
 import { monthlyInstalment } from '../../src/lib/finance.ts';
@@ -69,6 +70,15 @@ describe.each(ENGINES)('stock filters on %s', (engine) => {
     expect(two['hydra:totalItems']).toBe(
       (await total('dealer[]=motus-subaru-durban')) + (await total('dealer[]=motus-subaru-pretoria')),
     );
+  });
+
+  it('offers people carriers as a body type of their own, counted like the listing', async () => {
+    const mpvs = await list('body_type[]=mpv');
+    expect(mpvs['hydra:totalItems']).toBeGreaterThan(0);
+    const carriers = MPV_CATALOGUE.flatMap((make) => make.models.map((m) => m.model));
+    for (const car of mpvs['hydra:member']) expect(carriers).toContain(car.model);
+    const facet = (await filters('')).body_type.find((b) => b.value === 'mpv');
+    expect(facet).toEqual({ value: 'mpv', label: 'MPV', count: mpvs['hydra:totalItems'] });
   });
 
   it('finds every keyword in make, model, variant or description, in any letter case', async () => {

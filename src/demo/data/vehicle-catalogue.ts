@@ -109,8 +109,35 @@ export const USED_CATALOGUE: readonly UsedMake[] = [
   ] },
 ];
 
+/**
+ * People carriers, drawn apart from USED_CATALOGUE so adding them left the 420 cars drawn from it (and the
+ * ids tests rely on) exactly as they were: vehicles.ts appends these after the main draw, with their own seed.
+ */
+// biome-ignore format: one model per line reads like a price list
+export const MPV_CATALOGUE: readonly UsedMake[] = [
+  { make: 'Toyota', weight: 4, models: [
+    { model: 'Avanza', body: 'mpv', from: 2014, newPrice: 340_000, retention: 0.89, variants: [['1.5 SX', M, 'Petrol'], ['1.5 S Auto', A, 'Petrol', 2022], ['1.5 TX', M, 'Petrol', 2014, 2021]] },
+    { model: 'Rumion', body: 'mpv', from: 2022, newPrice: 330_000, retention: 0.89, variants: [['1.5 S', M, 'Petrol'], ['1.5 TX Auto', A, 'Petrol']] },
+  ] },
+  { make: 'Suzuki', weight: 4, models: [
+    { model: 'Ertiga', body: 'mpv', from: 2019, newPrice: 320_000, retention: 0.9, variants: [['1.5 GL', M, 'Petrol'], ['1.5 GX Auto', A, 'Petrol'], ['1.5 Sport', M, 'Petrol', 2022]] },
+  ] },
+  { make: 'Mitsubishi', weight: 2, models: [
+    { model: 'Xpander', body: 'mpv', from: 2022, newPrice: 380_000, retention: 0.87, variants: [['1.5 Auto', A, 'Petrol'], ['1.5', M, 'Petrol'], ['1.5 Cross Auto', A, 'Petrol', 2024]] },
+  ] },
+  { make: 'Kia', weight: 2, models: [
+    { model: 'Carnival', body: 'mpv', from: 2014, newPrice: 1_000_000, retention: 0.86, variants: [['2.2CRDi EX+ Auto', A, 'Diesel'], ['2.2CRDi SXL Auto', A, 'Diesel', 2021]] },
+  ] },
+  { make: 'Honda', weight: 1, models: [
+    { model: 'BR-V', body: 'mpv', from: 2017, newPrice: 400_000, retention: 0.87, variants: [['1.5 Comfort CVT', A, 'Petrol'], ['1.5 Elegance CVT', A, 'Petrol'], ['1.5 Trend', M, 'Petrol']] },
+  ] },
+];
+
 /** The drawing's shape of a make and model: its own when it has one, else its body type's. */
 export function silhouetteOf(make: string, model: string, body: BodyType): Silhouette {
-  const m = USED_CATALOGUE.find((mk) => mk.make === make)?.models.find((md) => md.model === model);
+  const m = [...USED_CATALOGUE, ...MPV_CATALOGUE]
+    .filter((mk) => mk.make === make)
+    .flatMap((mk) => mk.models)
+    .find((md) => md.model === model);
   return m?.art ?? body;
 }

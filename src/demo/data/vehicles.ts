@@ -12,12 +12,21 @@ import type { ImageJob } from '../art/types.ts';
 import { createRng, REFERENCE_DATE, type Rng } from '../random.ts';
 import { type BodyType, USED_COLOURS, USED_VIEWS, usedPoolFile } from './common.ts';
 import { DEFAULT_DEALER_SLUG } from './dealers.ts';
-import { silhouetteOf, USED_CATALOGUE, type UsedModel } from './vehicle-catalogue.ts';
+import {
+  MPV_CATALOGUE,
+  silhouetteOf,
+  USED_CATALOGUE,
+  type UsedMake,
+  type UsedModel,
+} from './vehicle-catalogue.ts';
 
+/** Cars drawn from USED_CATALOGUE; MPV_COUNT people carriers follow them (ids 421..432), then the showcase. */
 export const VEHICLE_COUNT = 420;
+export const MPV_COUNT = 12;
 export const SHOWCASE_VEHICLE_ID = 100001;
 export const SHOWCASE_PRICE = 489_900;
 const SEED = 20261101;
+const MPV_SEED = 20261129;
 const CURRENT_YEAR = 2026;
 
 const DEALER_WEIGHTS: readonly (readonly [string, number])[] = [
@@ -69,8 +78,9 @@ function makeVehicle(
   rng: Rng,
   id: number,
   dealers: readonly (readonly [string, number])[],
+  catalogue: readonly UsedMake[] = USED_CATALOGUE,
 ): Insertable<VehiclesTable> {
-  const make = rng.weighted(USED_CATALOGUE.map((mk) => [mk, mk.weight] as const));
+  const make = rng.weighted(catalogue.map((mk) => [mk, mk.weight] as const));
   const demoCapable = make.models.filter((m) => (m.to ?? CURRENT_YEAR) >= CURRENT_YEAR - 1);
   const demo = demoCapable.length > 0 && rng.chance(0.15);
   const model = rng.pick(demo ? demoCapable : make.models);
@@ -147,15 +157,18 @@ function showcase(): Insertable<VehiclesTable> {
 }
 
 /**
- * The demo stock (ids 1..VEHICLE_COUNT, then the showcase car), or `count` cars spread over `dealerSlugs`
- * for scale data; the same output on every call. Extra dealers get an average dealer's share; the five
- * demo ones keep their weights.
+ * The demo stock (ids 1..VEHICLE_COUNT, then MPV_COUNT people carriers, then the showcase car), or `count`
+ * cars spread over `dealerSlugs` for scale data (the same share of MPVs); the same output on every call.
+ * Extra dealers get an average dealer's share; the five demo ones keep their weights.
  */
 export function buildVehicles(
   opts: { count?: number; dealerSlugs?: readonly string[] } = {},
 ): Insertable<VehiclesTable>[] {
   const rng = createRng(SEED);
-  const count = Math.max(1, (opts.count ?? VEHICLE_COUNT + 1) - 1);
+  const drawn = Math.max(1, (opts.count ?? VEHICLE_COUNT + MPV_COUNT + 1) - 1);
+  // One car in 36 is a people carrier: 12 of the demo's 432 drawn cars.
+  const mpvs = Math.round(drawn / 36);
+  const count = Math.max(1, drawn - mpvs);
   const slugs = opts.dealerSlugs ?? DEALER_WEIGHTS.map(([slug]) => slug);
   const known = new Set(DEALER_WEIGHTS.map(([slug]) => slug));
   // The demo dealers first, in their order, so the demo data stays the same draw for draw.
@@ -169,7 +182,12 @@ export function buildVehicles(
     const car = cars[index];
     if (car) car.status = 'sold';
   }
-  return [...cars, showcase()];
+  // Drawn after the rest with their own generator, so the cars above are the same with or without them.
+  const mpvRng = createRng(MPV_SEED);
+  const people = Array.from({ length: mpvs }, (_, i) =>
+    makeVehicle(mpvRng, count + i + 1, dealers, MPV_CATALOGUE),
+  );
+  return [...cars, ...people, showcase()];
 }
 
 /** Pool images the given cars reference (deduplicated): the model's shape, painted in the listed colour. */
