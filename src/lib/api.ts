@@ -2,7 +2,6 @@
  * The one typed client of the API (SPEC §7), used by pages at build time and by islands in the
  * browser. Pages never reach into the database: the site builds against any server honouring the contract.
  */
-import ky, { type KyInstance } from 'ky';
 import type {
   Banner,
   BlogPost,
@@ -18,6 +17,7 @@ import type {
   VehicleDetail,
   VehicleSummary,
 } from './contract.ts';
+import { createHttp, type Http } from './http.ts';
 import { type VehicleQuery, vehicleQueryString } from './vehicle-query-string.ts';
 
 /** Drops empty or falsy parameters before a request (SPEC §5 'Other'). */
@@ -34,7 +34,7 @@ export function createApiClient(
   baseUrl: string,
   options: { retry?: number; timeout?: number; headers?: Record<string, string> } = {},
 ) {
-  const http: KyInstance = ky.create({
+  const http: Http = createHttp({
     prefix: `${baseUrl.replace(/\/$/, '')}/api/`,
     retry: options.retry ?? 2,
     timeout: options.timeout ?? 30_000,
