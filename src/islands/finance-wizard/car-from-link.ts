@@ -1,7 +1,8 @@
 /**
  * The wizard's vehicle fields from a vehicle page's "Apply for finance on this car" link
  * (?make=&model=&used=true&price=, src/lib/car-link.ts). A used car fills the pre-owned make, model and
- * price; a new one only a make the wizard offers (Subaru) and its model.
+ * price; a new one only a make the wizard offers (Subaru) and its model. The car's dealership (&dealer=)
+ * is chosen, so the application goes where the car is.
  */
 import { parseCarLink } from '../../lib/car-link.ts';
 import { FINANCE_MAKE } from '../../lib/schemas/finance.ts';
@@ -15,5 +16,6 @@ export function carFromLink(search: string): Record<string, string> {
     out.make = used ? car.make : FINANCE_MAKE;
   if (car.model) out.model = car.model;
   if (used && car.price !== undefined) out.vehiclePrice = String(car.price);
+  if (car.dealer) out.dealership = car.dealer;
   return out;
 }

@@ -9,6 +9,7 @@ import { LCP_SIZES } from '../../lib/preload.ts';
 import { withDealer } from '../../lib/urls.ts';
 import { IllustrationLabel } from '../picture/IllustrationLabel.tsx';
 import { Picture } from '../picture/Picture.tsx';
+import { CompareButton } from '../saved/CompareButton.tsx';
 import { SaveButton } from '../saved/SaveButton.tsx';
 import './used-card.css';
 
@@ -26,6 +27,7 @@ interface Props {
 export function UsedCard({ car, site, eager, priority = false, heading: Heading = 'h2' }: Props) {
   const f = financeSummary({ price: car.price });
   const name = `${car.year} ${car.make} ${car.model}`;
+  const saved = { id: car.id, name: `${name} ${car.variant}`.trim(), uri: car.uri };
   return (
     <article className="card uc">
       <div className="uc-media">
@@ -49,10 +51,7 @@ export function UsedCard({ car, site, eager, priority = false, heading: Heading 
         <Heading className="uc-title card-link">
           <a href={withDealer(car.uri, site)}>{name}</a>
         </Heading>
-        <SaveButton
-          car={{ id: car.id, name: `${name} ${car.variant}`.trim(), uri: car.uri }}
-          className="uc-save"
-        />
+        <SaveButton car={saved} className="uc-save" />
         {car.variant && <p className="uc-variant">{car.variant}</p>}
         <ul className="uc-specs">
           <li>
@@ -72,10 +71,15 @@ export function UsedCard({ car, site, eager, priority = false, heading: Heading 
             {car.exterior_color}
           </li>
         </ul>
-        <p className="uc-price">{formatPrice(car.price)}</p>
-        <p className="uc-instalment">
-          <strong>{formatMoney(f.instalment)}</strong> p/m
-        </p>
+        <div className="uc-buy">
+          <div>
+            <p className="uc-price">{formatPrice(car.price)}</p>
+            <p className="uc-instalment">
+              <strong>{formatMoney(f.instalment)}</strong> p/m
+            </p>
+          </div>
+          <CompareButton car={saved} site={site} />
+        </div>
         <p className="uc-terms">
           {f.instalments} instalments, total {formatMoney(f.totalOfInstalments)}; {f.interestRate}% interest;
           0% deposit; balloon {formatMoney(f.balloon)}.

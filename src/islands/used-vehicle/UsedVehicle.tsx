@@ -12,6 +12,7 @@ import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
 import { paths, withDealer } from '../../lib/urls.ts';
 import { BODY_TYPE_LABELS } from '../../lib/vehicle-query.ts';
+import { CompareButton } from '../saved/CompareButton.tsx';
 import { SaveButton } from '../saved/SaveButton.tsx';
 import { SavedLink } from '../saved/SavedLink.tsx';
 import { Calculator } from './Calculator.tsx';
@@ -149,7 +150,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
   ];
   const features = keyFeatures(v);
   const dealer = dealers.find((d) => d.slug === v.dealer_slug);
-  // The forms' own query names (src/lib/car-link.ts): finance reads make, model, used and price.
+  // The forms' own query names (src/lib/car-link.ts): finance reads make, model, used, price and dealer.
   const prefill = carLinkQuery({
     vehicle: v.id,
     stock: v.stock_number,
@@ -158,6 +159,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
     year: v.year,
     price: v.price,
     used: true,
+    dealer: v.dealer_slug,
   }).slice(1);
   // The dated test-drive form (decision 101) for this car, its dealership preselected.
   const testDrive = `${withDealer(paths.usedTestDrive(), site)}${carLinkQuery({
@@ -182,6 +184,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
           <p className="uv-stock">Stock no. {stockNumber(v)}</p>
           <div className="uv-keep">
             <SaveButton car={{ id: v.id, name, uri: v.uri }} />
+            <CompareButton car={{ id: v.id, name, uri: v.uri }} site={site} />
             <ShareButton name={name} />
             <SavedLink site={site} className="uv-saved-link" />
           </div>

@@ -134,6 +134,55 @@ test('three saved cars compare side by side; a fourth is refused with a message 
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
+test('compare is chosen from listing cards and the vehicle page, saving the car too; a fourth is refused @mobile', async ({
+  page,
+}) => {
+  const list = new Listing(page);
+  // People carriers: the showcase Forester (compared below from its own page) is not among them.
+  await list.open('/pre-owned?body_type[]=mpv');
+  const cards = list.cards;
+  const compareOn = (i: number) => cards.nth(i).getByRole('button', { name: /^Compare / });
+  for (const i of [0, 1]) {
+    await compareOn(i).click();
+    await expect(compareOn(i)).toHaveAttribute('aria-pressed', 'true');
+    // Comparing a car keeps it: the comparison is always a subset of the saved cars.
+    await expect(cards.nth(i).getByRole('button', { name: /^Save / })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  }
+  await expect(cards.nth(1).getByRole('status')).toHaveText(
+    'Added to the comparison (2 of 3). Compare 2 cars',
+  );
+  await expect(page.getByRole('link', { name: 'Saved cars (2)' })).toBeVisible();
+
+  // The vehicle page adds a third; a fourth card is refused in words and stays unpressed.
+  await page.goto(SHOWCASE.path);
+  await hydrated(page);
+  const here = page.getByRole('button', { name: 'Compare 2022 Subaru Forester 2.5i-S ES' });
+  await here.click();
+  await expect(here).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Save 2022 Subaru Forester 2.5i-S ES' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.goBack();
+  await list.hydrated();
+  await expect(compareOn(0)).toHaveAttribute('aria-pressed', 'true');
+  await compareOn(2).click();
+  await expect(cards.nth(2).getByRole('status')).toHaveText(
+    'You can compare up to 3 cars. Remove one from the comparison first. Compare 3 cars',
+  );
+  await expect(compareOn(2)).toHaveAttribute('aria-pressed', 'false');
+
+  await cards.nth(2).getByRole('link', { name: 'Compare 3 cars' }).click();
+  await expect(page).toHaveURL(/\/pre-owned\/compare\/?$/);
+  await hydrated(page);
+  await expect(page.getByRole('table').getByRole('columnheader')).toHaveCount(3);
+  await expect(page.getByRole('table').locator(`a[href="${SHOWCASE.path}"]`)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
 test('a car sold or removed since it was saved says so and can be removed', async ({
   page,
   context,
