@@ -27,6 +27,17 @@ export function asText(x: unknown): string {
 const blankToUndefined = (s: string) => (s === '' ? undefined : s);
 
 /**
+ * An optional field sent as an object, an array or a boolean is refused by name rather than read as
+ * blank, so a client's mistake (`partNo: ["A", "B"]`, `vehicle_id: {id: 1}`) is a 422, not a lead quietly
+ * missing what was sent. Required fields need not: blank already says "is required".
+ */
+export const isTextOrNumber = (x: unknown) =>
+  x === undefined || x === null || typeof x === 'string' || typeof x === 'number';
+export function textOrNumber(label: string) {
+  return v.check(isTextOrNumber, rule('invalid_type', `${label} must be text`));
+}
+
+/**
  * What a client sends for a field, as /api/docs.json describes it (the pipe then coerces and checks
  * it). Optional fields are wrapped in v.optional so the document lists only the required ones as such.
  */
@@ -51,6 +62,7 @@ export function optionalText(label: string, max = 100) {
   return v.optional(
     v.pipe(
       sent({ type: 'string', maxLength: max }),
+      textOrNumber(label),
       v.transform(asText),
       v.maxLength(max, rule('too_long', `${label} must be at most ${max} characters`)),
       v.transform(blankToUndefined),

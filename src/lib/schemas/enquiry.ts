@@ -10,6 +10,7 @@ import { type EnquiryForm, formOf, LEAD_PRESETS } from '../lead-presets.ts';
 import {
   asText,
   email,
+  isTextOrNumber,
   optionalText,
   requiredText,
   rule,
@@ -17,6 +18,7 @@ import {
   saPhone,
   sent,
   slug,
+  textOrNumber,
   ticked,
   type Validation,
 } from './common.ts';
@@ -89,7 +91,9 @@ function field<T>(
   if (required !== undefined) return v.pipe(base, v.nonEmpty(rule('required', required)), check);
   return v.optional(
     v.pipe(
-      base,
+      sent(json),
+      v.check(isTextOrNumber, invalid), // an object or a list is wrong, not blank
+      v.transform(asText),
       v.union(
         [
           v.pipe(
@@ -257,6 +261,7 @@ export function enquiryFields(form: EnquiryForm, requireDealer: boolean) {
     vehicle_id: v.optional(
       v.pipe(
         sent({ type: ['integer', 'string'], description: 'Used vehicle; its dealer receives the lead.' }),
+        textOrNumber('Vehicle'),
         v.transform(asText),
         v.union(
           [

@@ -86,6 +86,8 @@ const BODY_WORDS: Record<string, string> = {
   lcv: 'bakkie',
   'double cab': 'bakkie',
   'single cab': 'bakkie',
+  'people carrier': 'mpv',
+  minivan: 'mpv',
 };
 const pick = (options: readonly string[], value: string) =>
   options.find((o) => o.toLowerCase() === value.toLowerCase()) ?? value;
