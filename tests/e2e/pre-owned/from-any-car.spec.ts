@@ -4,10 +4,10 @@
  * link opens the wizard with make, model, used and price filled in. At 1280 px and, tagged @mobile, 375 px.
  */
 import { expect, test } from '@playwright/test';
-import type { Dealer } from '../../../src/lib/contract.ts';
+import type { Dealer, HydraCollection, VehicleSummary } from '../../../src/lib/contract.ts';
 import { FinanceWizard } from '../leads/finance-wizard.ts';
 import { hydrated } from '../leads/helpers.ts';
-import { stock } from './helpers.ts';
+import { GROUP } from './helpers.ts';
 
 const digits = (s: string) => s.replace(/\D/g, '');
 
@@ -16,7 +16,10 @@ test('a Durban MPV leads to Durban by tel: and WhatsApp, and to finance with the
   request,
 }) => {
   const durban = (await (await request.get('/api/dealers/motus-subaru-durban')).json()) as Dealer;
-  const car = (await stock(request, 'body_type[]=mpv&dealer[]=motus-subaru-durban'))['hydra:member'][0];
+  const list = (await (
+    await request.get(`/api/${GROUP}/vehicles?body_type[]=mpv&dealer[]=motus-subaru-durban`)
+  ).json()) as HydraCollection<VehicleSummary>;
+  const car = list['hydra:member'][0];
   if (!car || !durban.whatsapp_no) throw new Error('demo data has no Durban MPV or no Durban WhatsApp');
 
   await page.goto(car.uri);
