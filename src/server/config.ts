@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Cron } from 'croner';
 import * as v from 'valibot';
+import { RETENTION_DEFAULTS } from '../lib/retention.ts';
 
 const int = (fallback: number) =>
   v.pipe(
@@ -82,8 +83,11 @@ const EnvSchema = v.object({
   PRIVACY_NOTICE_VERSION: v.optional(v.string(), '2026-11'),
   // POPIA retention (docs/decisions/121-popia-requests.md): leads and finance applications older than this
   // many months are erased by the RETENTION_SCHEDULE job (in REBUILD_TIMEZONE); 'off' disables the job.
-  LEAD_RETENTION_MONTHS: v.pipe(int(24), v.minValue(1, 'must be at least 1')),
-  FINANCE_RETENTION_MONTHS: v.pipe(int(12), v.minValue(1, 'must be at least 1')),
+  LEAD_RETENTION_MONTHS: v.pipe(int(RETENTION_DEFAULTS.leadMonths), v.minValue(1, 'must be at least 1')),
+  FINANCE_RETENTION_MONTHS: v.pipe(
+    int(RETENTION_DEFAULTS.financeMonths),
+    v.minValue(1, 'must be at least 1'),
+  ),
   RETENTION_SCHEDULE: v.optional(v.string(), '30 3 * * *'),
   // Daily e-mail to each dealership of its leads still New (cron, in REBUILD_TIMEZONE); 'off' by default.
   LEAD_DIGEST_SCHEDULE: v.optional(v.string(), 'off'),
