@@ -56,5 +56,13 @@ describe.each(ENGINES)('lead digest on %s', (engine) => {
     expect(raw).toContain('Bongani');
     expect(raw).not.toContain('Fresh');
     expect(raw).not.toContain('@example.co.za'); // first names only, no addresses
+    // Times on the dealership's clock, not UTC.
+    const local = new Intl.DateTimeFormat('en-ZA', {
+      timeZone: 'Africa/Johannesburg',
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(ago));
+    expect(raw.replace(/=\r?\n/g, '')).toContain(local);
+    expect(raw).not.toContain(' UTC');
   });
 });

@@ -31,6 +31,12 @@ export async function buildDigests(deps: Deps, now = new Date()): Promise<Digest
     .execute();
   const dealers = await deps.db.selectFrom('dealers').select(['slug', 'dealer_name', 'email']).execute();
   const out: Digest[] = [];
+  // On the dealership's clock (REBUILD_TIMEZONE), like the admin: "25 Nov 2026, 08:15".
+  const received = new Intl.DateTimeFormat('en-ZA', {
+    timeZone: deps.config.leads.retention.timezone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   for (const slug of [...new Set(leads.map((l) => l.dealer_slug))]) {
     const mine = leads.filter((l) => l.dealer_slug === slug);
     const dealer = dealers.find((d) => d.slug === slug);
@@ -41,7 +47,7 @@ export async function buildDigests(deps: Deps, now = new Date()): Promise<Digest
       const first = String(r.first_name ?? r.firstName ?? '').trim();
       const days = Math.floor((now.getTime() - Date.parse(l.created_at)) / 86_400_000);
       const age = days >= 1 ? `${days} day${days === 1 ? '' : 's'} ago` : 'today';
-      return `- ${l.created_at.slice(0, 16).replace('T', ' ')} UTC (${age}): ${l.lead_type}, ${first || 'no name'}`;
+      return `- ${received.format(new Date(l.created_at))} (${age}): ${l.lead_type}, ${first || 'no name'}`;
     });
     const n = mine.length;
     out.push({
