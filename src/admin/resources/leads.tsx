@@ -94,6 +94,17 @@ export const StatusChip = ({ status }: { status: LeadStage }) => (
 );
 
 const when = (s: string | null | undefined) => (s ? new Date(s).toLocaleString('en-ZA') : '—');
+/** "25 Nov, 14:05" in the list (the year only when it is not this year): the full time is on the detail. */
+const shortWhen = (s: string) => {
+  const d = new Date(s);
+  return d.toLocaleString('en-ZA', {
+    day: 'numeric',
+    month: 'short',
+    ...(d.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+};
 const minutes = (m: number | null) =>
   m === null ? 'Not yet answered' : m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
 
@@ -152,11 +163,34 @@ function ExportCsv() {
   );
 }
 
+/** One line a channel; a dead letter in the error colour, so it stands out in a long list. */
+function DeliverySummary({ delivery }: { delivery: Delivery[] }) {
+  return (
+    <>
+      {delivery.map((d) => (
+        <Box
+          key={d.channel}
+          component="span"
+          sx={{
+            display: 'block',
+            whiteSpace: 'nowrap',
+            color: d.status === 'dead' ? 'error.main' : undefined,
+          }}
+        >
+          {d.channel === 'email' ? 'E-mail' : 'Webhook'}: {d.status}
+        </Box>
+      ))}
+    </>
+  );
+}
+
 function LeadList() {
   const dealers = useDealerChoices();
   const dealerName = useDealerName();
-  // A phone gets one line per lead instead of a table wider than the screen.
+  // A phone gets one line per lead instead of a table wider than the screen; beside the menu on a laptop
+  // (below 1200 px) the subject waits for the detail, so the table fits without scrolling sideways.
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const wide = useMediaQuery((t: Theme) => t.breakpoints.up('lg'));
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Name, e-mail or phone" />,
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
@@ -184,13 +218,26 @@ function LeadList() {
         </TopToolbar>
       }
       exporter={false}
+      // A table wider than the space beside the menu scrolls in its card, not the whole page: with
+      // width 0 / min-width 100% its width no longer pushes the layout wider than the window.
+      // Narrower cell padding below 1200 px lets the whole row, delivery included, fit at 1024 px.
+      sx={{
+        '& .RaList-content': { width: 0, minWidth: '100%', overflowX: 'auto' },
+        '& .MuiTableCell-root': { px: { sm: 1, lg: 2 } },
+      }}
     >
       {small ? (
         <SimpleList<Lead>
           linkType="show"
           primaryText={(r) => r.name}
           secondaryText={(r) =>
-            [r.form_name, dealerName(r.dealer_slug), when(r.created_at), r.assignee && `→ ${r.assignee.name}`]
+            [
+              r.form_name,
+              dealerName(r.dealer_slug),
+              when(r.created_at),
+              r.assignee && `→ ${r.assignee.name}`,
+              r.delivery.some((d) => d.status === 'dead') && 'not delivered',
+            ]
               .filter(Boolean)
               .join(' · ')
           }
@@ -198,16 +245,23 @@ function LeadList() {
         />
       ) : (
         <DataTable bulkActionButtons={false} rowClick="show">
-          <DataTable.Col source="created_at" label="Received" render={(r: Lead) => when(r.created_at)} />
+          <DataTable.Col
+            source="created_at"
+            label="Received"
+            render={(r: Lead) => <Box sx={{ whiteSpace: 'nowrap' }}>{shortWhen(r.created_at)}</Box>}
+          />
           <DataTable.Col source="status" render={(r: Lead) => <StatusChip status={r.status} />} />
           <DataTable.Col source="name" disableSort />
           <DataTable.Col source="form_name" label="Form" />
-          <DataTable.Col source="subject" disableSort />
-          <DataTable.Col
-            source="dealer_slug"
-            label="Dealership"
-            render={(r: Lead) => dealerName(r.dealer_slug)}
-          />
+          {wide && <DataTable.Col source="subject" disableSort />}
+          {/* A user of one dealership knows whose leads these are. */}
+          {dealers.length !== 1 && (
+            <DataTable.Col
+              source="dealer_slug"
+              label="Dealership"
+              render={(r: Lead) => dealerName(r.dealer_slug)}
+            />
+          )}
           <DataTable.Col
             source="assignee"
             label="Assigned to"
@@ -224,11 +278,7 @@ function LeadList() {
             source="delivery"
             label="Delivery"
             disableSort
-            render={(r: Lead) =>
-              r.delivery
-                .map((d) => `${d.channel === 'email' ? 'E-mail' : 'Webhook'}: ${d.status}`)
-                .join(', ') || '—'
-            }
+            render={(r: Lead) => (r.delivery.length ? <DeliverySummary delivery={r.delivery} /> : '—')}
           />
         </DataTable>
       )}
@@ -370,9 +420,48 @@ function WorkLead({ lead }: { lead: Lead }) {
   );
 }
 
+const channelName = (d: Delivery) => (d.channel === 'email' ? 'E-mail' : 'Webhook');
+const stateOf = (d: Delivery) =>
+  `${d.status}${d.delivered_at ? ` ${when(d.delivered_at)}` : ''}${
+    d.status === 'pending' && d.next_attempt_at ? ` (next ${when(d.next_attempt_at)})` : ''
+  }`;
+
 function Deliveries({ lead }: { lead: Lead }) {
   const { busy, run, url } = useLeadAction(lead.id);
+  // A phone reads one block a channel: a five-column table squeezed the error to a letter a line.
+  const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   if (!lead.delivery.length) return <Typography color="text.secondary">No channel configured.</Typography>;
+  const retry = (d: Delivery) =>
+    d.can_retry && (
+      <Button
+        size="small"
+        disabled={busy}
+        onClick={() =>
+          run(`${url}/deliveries/${d.channel}/retry`, { method: 'POST' }, 'Delivery queued again')
+        }
+      >
+        Retry now
+      </Button>
+    );
+  if (small)
+    return (
+      <Stack spacing={1.5}>
+        {lead.delivery.map((d) => (
+          <Box key={d.channel} data-testid={`delivery-${d.channel}`}>
+            <Typography>
+              <strong>{channelName(d)}</strong>: {stateOf(d)}, {d.attempts}{' '}
+              {d.attempts === 1 ? 'attempt' : 'attempts'}
+            </Typography>
+            {d.last_error && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                Last error: {d.last_error}
+              </Typography>
+            )}
+            {retry(d)}
+          </Box>
+        ))}
+      </Stack>
+    );
   return (
     <Box sx={{ overflowX: 'auto' }}>
       <Table size="small">
@@ -388,27 +477,11 @@ function Deliveries({ lead }: { lead: Lead }) {
         <TableBody>
           {lead.delivery.map((d) => (
             <TableRow key={d.channel}>
-              <TableCell>{d.channel === 'email' ? 'E-mail' : 'Webhook'}</TableCell>
-              <TableCell>
-                {d.status}
-                {d.delivered_at ? ` ${when(d.delivered_at)}` : ''}
-                {d.status === 'pending' && d.next_attempt_at ? ` (next ${when(d.next_attempt_at)})` : ''}
-              </TableCell>
+              <TableCell>{channelName(d)}</TableCell>
+              <TableCell>{stateOf(d)}</TableCell>
               <TableCell>{d.attempts}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{d.last_error ?? '—'}</TableCell>
-              <TableCell>
-                {d.can_retry && (
-                  <Button
-                    size="small"
-                    disabled={busy}
-                    onClick={() =>
-                      run(`${url}/deliveries/${d.channel}/retry`, { method: 'POST' }, 'Delivery queued again')
-                    }
-                  >
-                    Retry now
-                  </Button>
-                )}
-              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{d.last_error ?? '—'}</TableCell>
+              <TableCell>{retry(d)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -526,7 +599,8 @@ function LeadDetail() {
   const photos = photoPaths(record);
   const page = typeof record.uri === 'string' && record.uri.startsWith('/') ? record.uri : null;
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
+    // minWidth 0: a wide table inside scrolls in its own box instead of widening the page.
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, minWidth: 0 }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography variant="h5" component="h1">
           {lead.name}
