@@ -200,6 +200,31 @@ describe.each(ENGINES)('POPIA data-subject requests and retention on %s', (engin
     expect(JSON.stringify(list.body)).not.toContain(ID_NUMBER);
   });
 
+  it('erases what quotes an address with _ or %, and not what quotes a look-alike (they are not wildcards)', async () => {
+    const tag = unique().replace(/\D/g, '');
+    const person = `a_b.${tag}@example.co.za`;
+    const lookalike = `axb.${tag}@example.co.za`;
+    const r = await post(api, '/api/customer_enquiries', enquiry({ email: person }));
+    expect(r.status).toBe(201);
+    const entry = (id: string, quoted: string) => ({
+      id,
+      at: new Date().toISOString(),
+      actor_type: 'system',
+      action: 'test.note',
+      after: JSON.stringify({ email: quoted }),
+    });
+    await sql`insert into audit_log (id, at, actor_type, action, after) values ${sql.join(
+      [entry(`p-${tag}`, person), entry(`l-${tag}`, lookalike)].map(
+        (e) => sql`(${e.id}, ${e.at}, ${e.actor_type}, ${e.action}, ${e.after})`,
+      ),
+    )}`.execute(api.deps.db);
+    const erased = await request({ action: 'erasure', email: person });
+    expect(erased.body).toMatchObject({ action: 'erasure', leads: 1 });
+    const all = await everything();
+    expect(all).not.toContain(person);
+    expect(all).toContain(lookalike);
+  });
+
   it('erases enquiries after 24 months and finance applications after 12, recording only the count', async () => {
     const db = withLeadTables(api.deps.db);
     const now = new Date();

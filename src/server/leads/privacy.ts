@@ -5,7 +5,7 @@
  * `privacy_requests` without the person's data. Retention (retention.ts) erases by age through the same code.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { LeadDatabase, LeadsTable } from '../db/schema-leads.ts';
 import type { LeadCrypto } from './crypto.ts';
 import { personOf } from './inbox.ts';
@@ -15,6 +15,15 @@ export interface Subject {
   email?: string;
   idNumber?: string;
 }
+
+/**
+ * Whether a text column contains this text, in any case. `_` and `%` are common in e-mail addresses and are
+ * LIKE wildcards: escaped, so erasing a_b@x.co never deletes what quotes axb@x.co.
+ */
+const quotes = (column: string, text: string) => {
+  const escaped = text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  return sql<boolean>`lower(${sql.ref(column)}) like ${`%${escaped}%`} escape '\\'`;
+};
 
 const idDigits = (s: unknown) => String(s ?? '').replace(/\D/g, '');
 
@@ -43,11 +52,7 @@ export async function findSubjectLeads(
     const before = found.size;
     for (const email of emails) {
       // The LIKE narrows the scan; the exact comparison is on the decoded record.
-      const rows = await db
-        .selectFrom('leads')
-        .selectAll()
-        .where((eb) => eb(eb.fn('lower', ['record']), 'like', `%${email}%`))
-        .execute();
+      const rows = await db.selectFrom('leads').selectAll().where(quotes('record', email)).execute();
       for (const l of rows)
         if (personOf(JSON.parse(l.record)).email.toLowerCase() === email) found.set(l.id, l);
     }
@@ -179,25 +184,16 @@ export async function eraseLeads(
         count(table, await trx.deleteFrom(table).where(column, 'in', chunk).executeTakeFirst());
     // The stored 201 answers (idempotent replays) and any audit entry that quotes the person.
     for (const t of texts) {
-      const like = `%${t.toLowerCase()}%`;
       count(
         'idempotency_keys',
-        await trx
-          .deleteFrom('idempotency_keys')
-          .where((eb) => eb(eb.fn('lower', ['response_body']), 'like', like))
-          .executeTakeFirst(),
+        await trx.deleteFrom('idempotency_keys').where(quotes('response_body', t)).executeTakeFirst(),
       );
       if (!ids.includes(t))
         count(
           'audit_log',
           await trx
             .deleteFrom('audit_log')
-            .where((eb) =>
-              eb.or([
-                eb(eb.fn('lower', ['before']), 'like', like),
-                eb(eb.fn('lower', ['after']), 'like', like),
-              ]),
-            )
+            .where((eb) => eb.or([quotes('before', t), quotes('after', t)]))
             .executeTakeFirst(),
         );
     }
