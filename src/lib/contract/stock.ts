@@ -5,33 +5,11 @@
  */
 import * as v from 'valibot';
 import { BODY_TYPES, FUEL_TYPES, TRANSMISSION_TYPES, VEHICLE_STATES } from '../vehicle-query.ts';
+import { oneOf, optionalText, text, typed, integer as whole } from './fields.ts';
 import { context, int, named } from './hydra.ts';
 
 export const STOCK_STATUSES = ['available', 'reserved', 'sold'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
-
-type Msg = (issue: v.BaseIssue<unknown>) => string;
-const typed =
-  (label: string, kind: string): Msg =>
-  (issue) =>
-    issue.received === 'undefined' ? `${label} is required` : `${label} must be ${kind}`;
-
-const text = (label: string, max: number) =>
-  v.pipe(
-    v.string(typed(label, 'text')),
-    v.trim(),
-    v.nonEmpty(`${label} is required`),
-    v.maxLength(max, `${label} must be at most ${max} characters`),
-  );
-const whole = (label: string, min: number, max: number) =>
-  v.pipe(
-    v.number(typed(label, 'a number')),
-    v.integer(`${label} must be a whole number`),
-    v.minValue(min, `${label} must be at least ${min}`),
-    v.maxValue(max, `${label} must be at most ${max}`),
-  );
-const oneOf = <T extends readonly string[]>(label: string, options: T) =>
-  v.picklist(options, `${label} must be one of ${options.join(', ')}`);
 
 /** Letters, digits, '-', '/' and '.', as dealer-management systems print them. */
 export const STOCK_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9./-]*$/;
@@ -59,14 +37,7 @@ export const StockVehicleFields = v.object({
   dealer_slug: text('Dealership', 120),
   make: text('Make', 60),
   model: text('Model', 60),
-  variant: v.optional(
-    v.pipe(
-      v.string(typed('Variant', 'text')),
-      v.trim(),
-      v.maxLength(120, 'Variant must be at most 120 characters'),
-    ),
-    '',
-  ),
+  variant: optionalText('Variant', 120),
   body_type: oneOf('Body type', BODY_TYPES),
   year: v.pipe(
     whole('Year', 1950, 2100),
@@ -78,14 +49,7 @@ export const StockVehicleFields = v.object({
   fuel_type: oneOf('Fuel type', FUEL_TYPES),
   exterior_color: text('Colour', 60),
   state_of_vehicle: oneOf('State', VEHICLE_STATES),
-  description: v.optional(
-    v.pipe(
-      v.string(typed('Description', 'text')),
-      v.trim(),
-      v.maxLength(5000, 'Description must be at most 5000 characters'),
-    ),
-    '',
-  ),
+  description: optionalText('Description', 5000),
   status: v.optional(oneOf('Status', STOCK_STATUSES), 'available'),
 });
 export const StockVehicleInput = named(

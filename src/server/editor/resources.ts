@@ -1,14 +1,15 @@
 /**
  * The content editors may change (issue 6): blog posts, specials, service deals, banners and range
- * variants. Each resource names its table, its input schema, how input maps to a row and back, and the
- * checks that need the database (unique slugs, references).
+ * variants. Each resource names its table, its input schema (src/lib/contract/content.ts), how input maps
+ * to a row and back, and the checks that need the database (unique slugs, references).
  */
 import type { Kysely } from 'kysely';
-import * as v from 'valibot';
+import type * as v from 'valibot';
+import { BannerInput, BlogPostInput, OfferInput, RangeVariantInput } from '../../lib/contract/content.ts';
 import type { Violation } from '../../lib/contract.ts';
 import type { Database } from '../db/schema.ts';
-import * as f from './fields.ts';
 import { dealers, rangeModels } from './resources-more.ts';
+import { type Row, taken, without } from './rows.ts';
 
 export type ContentTable =
   | 'blog_posts'
@@ -17,7 +18,6 @@ export type ContentTable =
   | 'range_variants'
   | 'dealers'
   | 'range_models';
-type Row = Record<string, unknown> & { id: number };
 
 export interface Resource {
   /** URL segment under /api/editor/. */
@@ -36,9 +36,6 @@ export interface Resource {
   beforeDelete?: (db: Kysely<Database>, row: Row) => Promise<string | null>;
 }
 
-const without = (row: Row, ...keys: string[]) =>
-  Object.fromEntries(Object.entries(row).filter(([k]) => k !== 'id' && !keys.includes(k)));
-
 /** A violation when `column = value` is already used by another row (optionally within `also`). */
 async function unique(
   db: Kysely<Database>,
@@ -49,32 +46,17 @@ async function unique(
   message: string,
   also: Record<string, unknown> = {},
 ): Promise<Violation[]> {
-  // biome-ignore lint/suspicious/noExplicitAny: the table is chosen at run time
-  let q = (db as Kysely<any>).selectFrom(table).select('id').where(column, '=', value);
-  for (const [k, val] of Object.entries(also)) q = q.where(k, '=', val);
-  if (id !== null) q = q.where('id', '!=', id);
-  return (await q.executeTakeFirst()) ? [{ propertyPath: column, message, code: 'not_unique' }] : [];
+  return (await taken(db, table, { [column]: value, ...also }, id))
+    ? [{ propertyPath: column, message, code: 'not_unique' }]
+    : [];
 }
-
-const blogSchema = v.object({
-  slug: f.slug(),
-  title: f.text('Title', 200),
-  description: f.text('Description', 500),
-  image: f.imageFile('Image'),
-  publish_date: f.date('Publish date'),
-  author: f.text('Author', 100),
-  body: f.html('Body'),
-  meta_title: f.optionalText('Meta title', 200),
-  meta_description: f.optionalText('Meta description', 500),
-  keywords: f.optionalText('Keywords', 500),
-});
 
 const blogPosts: Resource = {
   path: 'blog_posts',
   table: 'blog_posts',
   type: 'BlogPosting',
   label: 'Blog post',
-  schema: blogSchema,
+  schema: BlogPostInput,
   toRow: (i) => ({
     ...i,
     meta_title: i.meta_title || i.title,
@@ -83,23 +65,6 @@ const blogPosts: Resource = {
   toInput: (r) => without(r),
   checks: (db, i, id) =>
     unique(db, 'blog_posts', 'slug', i.slug, id, 'Slug is already used by another blog post'),
-};
-
-const offerEntries = {
-  slug: f.slug(),
-  dealer_slug: v.optional(v.nullable(f.slug('Dealer slug')), null),
-  model: f.text('Model', 100),
-  model_slug: f.slug('Model slug'),
-  title: f.text('Title', 200),
-  intro_paragraph: f.text('Intro paragraph', 1000),
-  body: f.html('Body'),
-  thumbnail: f.imageFile('Thumbnail'),
-  image: f.imageFile('Image'),
-  source_code: f.text('Source code', 200),
-  price: v.optional(v.nullable(f.integer('Price', 0, 100_000_000)), null),
-  valid_until: f.date('Valid until'),
-  terms: f.optionalText('Terms', 5000),
-  sort_order: f.sortOrder(),
 };
 
 async function offerChecks(db: Kysely<Database>, i: Record<string, unknown>, id: number | null) {
@@ -128,7 +93,7 @@ const offer = (kind: 'special' | 'service', path: string, type: string, label: s
   table: 'specials',
   type,
   label,
-  schema: v.object(offerEntries),
+  schema: OfferInput,
   scope: { kind },
   toRow: (i) => ({ ...i, kind }),
   toInput: (r) => without(r, 'kind'),
@@ -140,62 +105,18 @@ const banners: Resource = {
   table: 'banners',
   type: 'Banner',
   label: 'Banner',
-  schema: v.object({
-    type: v.picklist(['Car', 'Motorcycle'], "Type must be 'Car' or 'Motorcycle'"),
-    title: f.text('Title', 200),
-    subtitle: f.optionalText('Subtitle', 500),
-    image: f.imageFile('Image'),
-    button_text: v.optional(v.nullable(f.text('Button text', 60)), null),
-    button_url: v.pipe(
-      f.text('Button URL', 500),
-      v.regex(/^(\/|https:\/\/)/, 'Button URL must start with / or https://'),
-    ),
-    sort_order: f.sortOrder(),
-  }),
+  schema: BannerInput,
   toRow: (i) => i,
   toInput: (r) => without(r),
   checks: async () => [],
 };
-
-const color = v.object({
-  name: f.text('Colour name', 100),
-  hex_code: v.pipe(
-    f.text('Colour code', 7),
-    v.regex(/^#[0-9a-fA-F]{6}$/, 'Colour code must look like #1a2b3c'),
-  ),
-  image: f.imageFile('Colour image'),
-});
 
 const rangeVariants: Resource = {
   path: 'range_variants',
   table: 'range_variants',
   type: 'RangeVariant',
   label: 'Range variant',
-  schema: v.object({
-    model_id: f.integer('Model', 1),
-    variant: f.text('Variant', 200),
-    variant_slug: f.slug('Variant slug'),
-    description: f.text('Description', 5000),
-    main_image: f.imageFile('Main image'),
-    power: f.integer('Power (kW)', 1, 2000),
-    torque: f.integer('Torque (Nm)', 1, 5000),
-    transmission: f.integer('Transmission speeds', 1, 20),
-    transmission_type: f.text('Transmission type', 100),
-    fuel_type: f.text('Fuel type', 50),
-    body_type: f.text('Body type', 50),
-    engine: f.text('Engine', 100),
-    drivetrain: f.text('Drivetrain', 50),
-    term: f.integer('Term (months)', 6, 120),
-    interest: f.decimal('Interest rate', 0, 50),
-    model_price: f.integer('Price', 1, 100_000_000),
-    brochure: v.pipe(
-      f.text('Brochure', 200),
-      v.regex(/^[a-z0-9][a-z0-9._-]*\.pdf$/i, 'Brochure must be a PDF file name'),
-    ),
-    colors: v.pipe(v.array(color, 'Colours must be a list'), v.minLength(1, 'Add at least one colour')),
-    features: v.array(f.text('Feature', 200), 'Features must be a list of texts'),
-    sort_order: f.sortOrder(),
-  }),
+  schema: RangeVariantInput,
   toRow: (i) => ({ ...i, colors: JSON.stringify(i.colors), features: JSON.stringify(i.features) }),
   toInput: (r) => ({
     ...without(r),

@@ -1,10 +1,13 @@
-/** valibot field builders for editor input, each with messages that name the field in plain words. */
+/**
+ * valibot field builders for staff input (editor content, used stock), each with messages that name the
+ * field in plain words: the API answers them in its 422s, the admin's forms can show the same ones.
+ */
 import * as v from 'valibot';
-import { sanitizeBody } from '../../lib/sanitize.ts';
-import { SLUG_PATTERN } from '../../lib/slug.ts';
+import { SLUG_PATTERN } from '../slug.ts';
 
 type Msg = (issue: v.BaseIssue<unknown>) => string;
-const typed =
+/** 'X is required' when missing, 'X must be <kind>' when of another type. */
+export const typed =
   (label: string, kind: string): Msg =>
   (issue) =>
     issue.received === 'undefined' ? `${label} is required` : `${label} must be ${kind}`;
@@ -30,6 +33,11 @@ export function optionalText(label: string, max = 500, fallback = '') {
     ),
     fallback,
   );
+}
+
+/** One of a fixed list, the message listing them. */
+export function oneOf<T extends readonly string[]>(label: string, options: T) {
+  return v.picklist(options, `${label} must be one of ${options.join(', ')}`);
 }
 
 export function slug(label = 'Slug') {
@@ -66,18 +74,6 @@ export function decimal(label: string, min: number, max: number) {
     v.number(typed(label, 'a number')),
     v.minValue(min, `${label} must be at least ${min}`),
     v.maxValue(max, `${label} must be at most ${max}`),
-  );
-}
-
-/** HTML from the editor, reduced to the allow-list of src/lib/sanitize.ts (scripts, styles, handlers dropped). */
-export function html(label: string, max = 100_000) {
-  return v.pipe(
-    text(label, max),
-    v.transform(sanitizeBody),
-    v.check(
-      (s) => s.replace(/<[^>]*>/g, '').trim().length > 0,
-      `${label} has no text once unsafe HTML is removed`,
-    ),
   );
 }
 
