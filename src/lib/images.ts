@@ -4,6 +4,8 @@
  * `{name}-{width}.webp` for each width of its kind, so pages can build srcset.
  * Shared by the seed script (which makes the files) and the pages (which link them).
  */
+import type { Image } from './contract/media.ts';
+
 export type ImageKind = 'main' | 'range' | 'gallery' | 'used' | 'banner' | 'blog' | 'special';
 
 interface KindSpec {
@@ -49,6 +51,18 @@ export function imageSize(
 ): { width: number; height: number } {
   const [w, h] = IMAGE_KINDS[kind].aspect;
   return { width, height: Math.round((width * h) / w) };
+}
+
+/** What a page needs to draw an image: the Image shape's files and size. */
+export type ImageFiles = Pick<Image, 'uri' | 'width' | 'height' | 'sources'>;
+
+/** A drawn image of one kind as the Image shape's files: its default width as uri, every width as WebP. */
+export function imageFiles(kind: ImageKind, file: string): ImageFiles {
+  return {
+    uri: imageUrl(kind, file),
+    ...imageSize(kind),
+    sources: [{ type: 'image/webp', srcset: imageSrcset(kind, file) }],
+  };
 }
 
 /** Brochures are PDFs under /uploads/files/. */

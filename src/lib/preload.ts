@@ -4,8 +4,8 @@
  * island scripts. The preload must name exactly the candidates the <img>/<picture> will choose from
  * (same srcset, same sizes, same type), or the browser downloads the image twice.
  */
-import type { Image } from './contract/media.ts';
-import { type ImageKind, imageSrcset, imageUrl } from './images.ts';
+import type { PictureSource } from './contract/media.ts';
+import type { ImageFiles } from './images.ts';
 
 export interface ImagePreload {
   href: string;
@@ -34,29 +34,16 @@ export const LCP_SIZES = {
   blogHero: '(min-width: 1200px) 1136px, 100vw',
 } as const;
 
-/** Preload of an API picture (the Image schema): its first (most modern) source, as <picture> picks it. */
-export function preloadPicture(image: Image | null | undefined, sizes: string): ImagePreload | undefined {
-  const source = image?.sources[0];
+/**
+ * Preload of an image (the Image shape, or a drawn one through `imageFiles`): its first, most modern source
+ * as <picture> picks it, or with `type` that source (ResponsiveImage's <img> uses the WebP widths).
+ */
+export function preloadImage(
+  image: ImageFiles | null | undefined,
+  sizes: string,
+  type?: PictureSource['type'],
+): ImagePreload | undefined {
+  const source = type ? image?.sources.find((s) => s.type === type) : image?.sources[0];
   if (!image || !source) return undefined;
   return { href: image.uri, srcset: source.srcset, sizes, type: source.type };
-}
-
-/** Preload of a drawn or uploaded image of one kind, as ResponsiveImage renders it (WebP at every width). */
-export function preloadImage(
-  kind: ImageKind,
-  file: string | null | undefined,
-  sizes: string,
-): ImagePreload | undefined {
-  if (!file) return undefined;
-  return { href: imageUrl(kind, file), srcset: imageSrcset(kind, file), sizes, type: 'image/webp' };
-}
-
-/**
- * Preload of an API image as ResponsiveImage renders it from `image` (a banner's, blog post's or range
- * model's upload or drawing): its JPEG as href, its WebP widths as srcset.
- */
-export function preloadResponsive(image: Image | null | undefined, sizes: string): ImagePreload | undefined {
-  const webp = image?.sources.find((s) => s.type === 'image/webp');
-  if (!image || !webp) return undefined;
-  return { href: image.uri, srcset: webp.srcset, sizes, type: 'image/webp' };
 }
