@@ -45,7 +45,7 @@ export const jsonObject = createMiddleware<JsonBodyEnv>(async (c, next) => {
 
 /** jsonType then jsonObject: what a route taking a JSON object puts before its handler (describe.ts jsonBody documents it). */
 export const jsonInput = createMiddleware<JsonBodyEnv>(async (c, next) => {
-  if (!isJsonType(c)) throw new ApiError(415, UNSUPPORTED_TYPE);
-  c.set('body', parseJsonObject(await c.req.text()));
-  await next();
+  await jsonType(c, async () => {
+    await jsonObject(c, next);
+  });
 });
