@@ -7,8 +7,17 @@
  * route) makes it a full build.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  type Stats,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { SECTIONS, type Section, siteOrigin, UNKNOWN_ROUTE } from '../../lib/build-sections.ts';
 import { UNLISTED_PAGE } from '../../lib/urls.ts';
 
@@ -29,15 +38,35 @@ export interface BuildInfo {
 const FINGERPRINTED = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 const NOT_SITE = /(^src[\\/]server[\\/])|(\.test\.tsx?$)/;
 
+/**
+ * Each file's digest, kept per process and re-read only when the file's size or times change: a build
+ * then stats the tree instead of reading every source file and the lock file again, and an edit made
+ * while the server runs still changes the fingerprint.
+ */
+const digests = new Map<string, { stamp: string; digest: Buffer }>();
+
+function fileDigest(full: string, stat: Stats): Buffer {
+  const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  const known = digests.get(full);
+  if (known?.stamp === stamp) return known.digest;
+  const digest = createHash('sha256').update(readFileSync(full)).digest();
+  digests.set(full, { stamp, digest });
+  return digest;
+}
+
 export function fingerprint(root = '.'): string {
   const hash = createHash('sha256');
   const add = (rel: string) => {
     const full = join(root, rel);
-    if (!existsSync(full)) return;
-    if (statSync(full).isDirectory()) {
+    const stat = statSync(full, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
       for (const name of readdirSync(full).sort()) add(join(rel, name));
     } else if (!NOT_SITE.test(rel)) {
-      hash.update(`${rel}\0`).update(readFileSync(full)).update('\0');
+      hash
+        .update(`${rel}\0`)
+        .update(fileDigest(resolve(full), stat))
+        .update('\0');
     }
   };
   for (const rel of FINGERPRINTED) add(rel);
