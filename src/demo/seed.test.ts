@@ -114,6 +114,17 @@ describe('seed data', () => {
     expect(JSON.parse(car?.images ?? '[]')).toHaveLength(4);
   });
 
+  it('names only seeded dealerships, at any scale (npm run seed -- --dealers 2)', () => {
+    for (const dealers of [1, 2, 5, 30]) {
+      const scaled = buildSeedData({ dealers, vehicles: 50 });
+      const slugs = new Set(scaled.dealers.map((d) => d.slug));
+      expect(scaled.dealers).toHaveLength(dealers);
+      for (const row of [...scaled.vehicles, ...scaled.specials])
+        if (row.dealer_slug)
+          expect(slugs, `${dealers} dealers: ${row.dealer_slug}`).toContain(row.dealer_slug);
+    }
+  });
+
   it('computes instalments with the DESIGN formula (R500 000 gives R7 865,06)', () => {
     expect(expectedInstalment(500_000)).toBe(7865.06);
     for (const car of data.vehicles.slice(0, 20)) expect(car.installment).toBe(expectedInstalment(car.price));

@@ -45,12 +45,13 @@ export interface SeedScale {
 export function buildSeedData(scale: SeedScale = {}): SeedData {
   const range = buildRange();
   const dealers = buildDealers(scale.dealers);
+  const dealerSlugs = dealers.map((d) => d.slug);
   return {
     dealers,
     range_models: range.models,
     range_variants: range.variants,
-    vehicles: buildVehicles({ count: scale.vehicles, dealerSlugs: dealers.map((d) => d.slug) }),
-    specials: buildSpecials(),
+    vehicles: buildVehicles({ count: scale.vehicles, dealerSlugs }),
+    specials: buildSpecials(dealerSlugs),
     banners: buildBanners(),
     blog_posts: buildBlogPosts(),
   };

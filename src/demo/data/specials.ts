@@ -64,10 +64,14 @@ function toRow(
   };
 }
 
-export function buildSpecials(): Insertable<SpecialsTable>[] {
+/**
+ * Specials and service deals; a dealership's own offer is left out when that dealership is not seeded
+ * (`npm run seed -- --dealers 2`), as its row would name a dealer that does not exist.
+ */
+export function buildSpecials(dealerSlugs: readonly string[]): Insertable<SpecialsTable>[] {
   const offers = VEHICLE_SPECIALS.map((s, i) => toRow('special', s, i + 1, i + 1));
   const deals = SERVICE_DEALS.map((s, i) => toRow('service', s, offers.length + i + 1, i + 1));
-  return [...offers, ...deals];
+  return [...offers, ...deals].filter((o) => !o.dealer_slug || dealerSlugs.includes(o.dealer_slug));
 }
 
 export function specialImages(): ImageJob[] {
