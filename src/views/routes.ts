@@ -4,6 +4,7 @@
  * cached build-time client (data.ts).
  */
 import type { BlogSummary, RangeModel, Special, Variant } from '../lib/contract.ts';
+import { paths } from '../lib/urls.ts';
 import { BLOG_PAGE_SIZE, data } from './data.ts';
 import { type Entry, eachSite } from './route-kit.ts';
 
@@ -84,7 +85,7 @@ const offers = eachSite<OfferProps>(async (ctx) =>
   (await data.offers(ctx.scope)).map((offer) => ({ params: { slug: offer.slug }, props: { offer } })),
 );
 
-/** Blog list pages 2..N (page 1 is /blog); ceil so every post is reachable (DESIGN §5). */
+/** Page `page` of the blog list (page 1 is /blog); ceil so every post is reachable (DESIGN §5). */
 export async function blogPage(page: number): Promise<BlogPageProps> {
   const { posts, total } = await data.blogAll();
   const pages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
@@ -92,13 +93,12 @@ export async function blogPage(page: number): Promise<BlogPageProps> {
   return { page, pages, total, posts: posts.slice(start, start + BLOG_PAGE_SIZE) };
 }
 
-/** /blog: the first page of the list. */
-const blogFirstPage = eachSite<BlogPageProps>(async () => [{ params: {}, props: await blogPage(1) }]);
-
-const blogPages = eachSite<BlogPageProps>(async () => {
-  const { pages } = await blogPage(1);
-  const out: Entry<BlogPageProps>[] = [];
-  for (let n = 2; n <= pages; n++) out.push({ params: { n: String(n) }, props: await blogPage(n) });
+/** /blog and its later pages /blog/page/{n}: the rest parameter `page` is what paths.blog adds to /blog. */
+const blogList = eachSite<BlogPageProps>(async () => {
+  const first = await blogPage(1);
+  const out: Entry<BlogPageProps>[] = [{ params: {}, props: first }];
+  for (let n = 2; n <= first.pages; n++)
+    out.push({ params: { page: paths.blog(n).slice('/blog/'.length) }, props: await blogPage(n) });
   return out;
 });
 
@@ -112,7 +112,6 @@ export const routes = {
   model: models,
   variant: variants,
   offer: offers,
-  blogFirstPage,
-  blogPage: blogPages,
+  blogList,
   blogPost: blogPosts,
 };
