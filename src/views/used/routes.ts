@@ -40,14 +40,21 @@ const models = eachSite<UsedModelProps>(async (ctx) =>
   ),
 );
 
-/** Every vehicle in stock at build time gets a page (search engines); later ones get the shell. */
-const vehicles = eachSite<UsedVehicleProps>(async (ctx) => {
+/**
+ * The rest parameter `car` of the used-car page and its enquiry: the shell ('vehicle'), which
+ * src/server/site.ts answers for cars added after the build (the island loads the car the address
+ * names), and '{make}/{model}/{id}' for every vehicle in stock at build time (search engines).
+ */
+const vehicles = eachSite<Partial<UsedVehicleProps>>(async (ctx) => {
   const stock = await allStock(scopeOf(ctx));
   const details = await mapLimit(stock, 8, (v) => vehicleDetail(v.id));
-  return details.map((vehicle) => ({
-    params: { make: vehicle.make_slug, model: vehicle.model_slug, id: String(vehicle.id) },
-    props: { vehicle },
-  }));
+  return [
+    { params: { car: 'vehicle' }, props: {} },
+    ...details.map((vehicle) => ({
+      params: { car: `${vehicle.make_slug}/${vehicle.model_slug}/${vehicle.id}` },
+      props: { vehicle },
+    })),
+  ];
 });
 
 export const usedRoutes = { make: makes, model: models, vehicle: vehicles };
