@@ -32,6 +32,16 @@ import { type PhotoRow, photoImage, type StoredPhoto } from './media/photos.ts';
 
 type Row<T> = Selectable<T>;
 
+/**
+ * The columns an answer passes on under their own names, in the order given (answers keep their field
+ * order, which the built pages' island props repeat).
+ */
+export function columns<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) out[k] = row[k];
+  return out;
+}
+
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The stored opening-hours JSON (written by the editor, validated there); anything malformed is left out. */
@@ -57,20 +67,14 @@ export function presentDealer(d: Row<DealersTable>): Dealer {
   return {
     '@id': `/api/dealers/${d.slug}`,
     '@type': 'Dealer',
-    id: d.id,
-    slug: d.slug,
+    ...columns(d, ['id', 'slug']),
     dealerName: d.dealer_name,
     siteName: d.site_name,
     address: `${d.address}, ${d.suburb}, ${d.city}, ${d.postal_code}`,
     street: d.address,
-    suburb: d.suburb,
-    city: d.city,
-    province: d.province,
+    ...columns(d, ['suburb', 'city', 'province']),
     postalCode: d.postal_code,
-    latitude: d.latitude,
-    longitude: d.longitude,
-    location: d.location,
-    dealer_contact_no: d.dealer_contact_no,
+    ...columns(d, ['latitude', 'longitude', 'location', 'dealer_contact_no']),
     whatsapp_no: d.whatsapp_no || null,
     opening_hours: openingHours(d.opening_hours),
     email: d.email,
@@ -84,10 +88,7 @@ export function presentBanner(b: Row<BannersTable>, photo?: StoredPhoto): Banner
   return {
     '@id': `/api/banners/${b.id}`,
     '@type': 'Banner',
-    id: b.id,
-    type: b.type,
-    title: b.title,
-    subtitle: b.subtitle,
+    ...columns(b, ['id', 'type', 'title', 'subtitle']),
     image: photo ? photoImage(photo) : drawnImage('banner', b.image),
     button: { text: b.button_text ?? 'Explore more', url: b.button_url },
   };
@@ -111,14 +112,7 @@ export function presentRangeModel(
   return {
     '@id': `/api/ranges/${m.make_slug}/${m.model_slug}`,
     '@type': 'RangeModel',
-    id: m.id,
-    make: m.make,
-    model: m.model,
-    make_slug: m.make_slug,
-    model_slug: m.model_slug,
-    type: m.type,
-    tagline: m.tagline,
-    description: m.description,
+    ...columns(m, ['id', 'make', 'model', 'make_slug', 'model_slug', 'type', 'tagline', 'description']),
     mainImage: m.main_image,
     gallery: parseJson<string[]>(m.gallery, []).map((image) => ({ image })),
     image: main ? photoImage(main) : drawnImage('main', m.main_image),
@@ -137,25 +131,23 @@ export function presentVariant(
     '@id': `/api/vehicle_range/${v.id}`,
     '@type': 'Variant',
     id: v.id,
-    make: m.make,
-    model: m.model,
-    make_slug: m.make_slug,
-    model_slug: m.model_slug,
-    variant: v.variant,
-    variant_slug: v.variant_slug,
+    ...columns(m, ['make', 'model', 'make_slug', 'model_slug']),
+    ...columns(v, ['variant', 'variant_slug']),
     type: m.type,
     description: v.description,
     mainImage: v.main_image,
-    power: v.power,
-    torque: v.torque,
-    transmission: v.transmission,
-    transmission_type: v.transmission_type,
-    fuel_type: v.fuel_type,
-    body_type: v.body_type,
-    engine: v.engine,
-    drivetrain: v.drivetrain,
-    term: v.term,
-    interest: v.interest,
+    ...columns(v, [
+      'power',
+      'torque',
+      'transmission',
+      'transmission_type',
+      'fuel_type',
+      'body_type',
+      'engine',
+      'drivetrain',
+      'term',
+      'interest',
+    ]),
     modelPrice: v.model_price,
     brochure: v.brochure,
     color: parseJson<VariantColor[]>(v.colors, []),
@@ -188,24 +180,14 @@ function summary(v: VehicleWithDealer, image: Image | null): VehicleSummary {
     id: v.id,
     uri: vehiclePath(v),
     image,
-    make: v.make,
-    make_slug: v.make_slug,
-    model: v.model,
-    model_slug: v.model_slug,
-    variant: v.variant,
+    ...columns(v, ['make', 'make_slug', 'model', 'model_slug', 'variant']),
     // Plain text columns, filled only with the contract's values by the seed and the stock filters.
     transmission: v.transmission as VehicleSummary['transmission'],
     fuel_type: v.fuel_type as VehicleSummary['fuel_type'],
-    exterior_color: v.exterior_color,
-    year: v.year,
+    ...columns(v, ['exterior_color', 'year']),
     mileage: { value: v.mileage, unit: 'km' },
     state_of_vehicle: v.state_of_vehicle as VehicleSummary['state_of_vehicle'],
-    price: v.price,
-    installment: v.installment,
-    dealer_slug: v.dealer_slug,
-    dealer_name: v.dealer_name,
-    dealer_province: v.dealer_province,
-    stock_number: v.stock_number,
+    ...columns(v, ['price', 'installment', 'dealer_slug', 'dealer_name', 'dealer_province', 'stock_number']),
   };
 }
 
@@ -220,10 +202,7 @@ export function presentVehicleDetail(v: VehicleWithDealer, photos?: PhotoRow[]):
       'hydra:totalItems': images.length,
     },
     mileage: { '@type': 'hydra:Collection', 'hydra:member': [v.mileage], 'hydra:totalItems': 1, unit: 'km' },
-    body_type: v.body_type,
-    vin: v.vin,
-    description: v.description,
-    status: v.status,
+    ...columns(v, ['body_type', 'vin', 'description', 'status']),
     available: v.status === 'available',
     created_at: v.created_at,
   };
@@ -233,12 +212,7 @@ export function presentSpecial(s: Row<SpecialsTable>, rewrite: (t: string) => st
   return {
     '@id': `/api/specials/${s.slug}`,
     '@type': s.kind === 'service' ? 'ServiceDeal' : 'Special',
-    id: s.id,
-    slug: s.slug,
-    kind: s.kind,
-    dealer_slug: s.dealer_slug,
-    model: s.model,
-    model_slug: s.model_slug,
+    ...columns(s, ['id', 'slug', 'kind', 'dealer_slug', 'model', 'model_slug']),
     title: rewrite(s.title),
     introParagraph: rewrite(s.intro_paragraph),
     body: rewrite(s.body),
@@ -247,8 +221,7 @@ export function presentSpecial(s: Row<SpecialsTable>, rewrite: (t: string) => st
     image: s.image,
     imageUri: imageUrl('special', s.image),
     source_code: rewrite(s.source_code),
-    price: s.price,
-    valid_until: s.valid_until,
+    ...columns(s, ['price', 'valid_until']),
     terms: rewrite(s.terms),
   };
 }
@@ -260,22 +233,15 @@ export function presentBlogSummary(
   return {
     '@id': `/api/blog/${p.slug}`,
     '@type': 'BlogPosting',
-    slug: p.slug,
-    title: p.title,
-    description: p.description,
+    ...columns(p, ['slug', 'title', 'description']),
     image: photo ? photoImage(photo) : drawnImage('blog', p.image),
-    publish_date: p.publish_date,
-    author: p.author,
+    ...columns(p, ['publish_date', 'author']),
   };
 }
 
 export function presentBlogPost(p: Row<BlogPostsTable>, photo?: StoredPhoto): BlogPost {
   return {
     ...presentBlogSummary(p, photo),
-    id: p.id,
-    body: p.body,
-    meta_title: p.meta_title,
-    meta_description: p.meta_description,
-    keywords: p.keywords,
+    ...columns(p, ['id', 'body', 'meta_title', 'meta_description', 'keywords']),
   };
 }

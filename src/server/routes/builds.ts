@@ -20,6 +20,7 @@ import { verifyRebuild } from '../editor/signature.ts';
 import { parseJsonObject } from '../http/json-body.ts';
 import { collection, item, problem } from '../hydra.ts';
 import { jsonBody, ld, operation, problems, staffOperations } from '../openapi/describe.ts';
+import { columns } from '../present.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
 import { comparePages, readManifest } from '../publish/manifest.ts';
 import { pendingContent } from '../publish/pending.ts';
@@ -34,22 +35,13 @@ export function presentBuild(
   return {
     '@id': `/api/builds/${b.id}`,
     '@type': 'Build',
-    id: b.id,
-    status: b.status,
-    trigger: b.trigger,
-    coalesced: b.coalesced,
+    ...columns(b, ['id', 'status', 'trigger', 'coalesced']),
     auto_publish: b.auto_publish === 1,
     current: b.id === current,
-    queued_at: b.queued_at,
-    started_at: b.started_at,
-    finished_at: b.finished_at,
-    duration_ms: b.duration_ms,
-    error: b.error,
-    published_at: b.published_at,
+    ...columns(b, ['queued_at', 'started_at', 'finished_at', 'duration_ms', 'error', 'published_at']),
     pruned: b.pruned_at !== null,
     preview_url: b.pruned_at || !['succeeded', 'published'].includes(b.status) ? null : `/_preview/${b.id}/`,
-    started_by: b.started_by,
-    pages: b.pages,
+    ...columns(b, ['started_by', 'pages']),
     progress,
   };
 }
@@ -105,7 +97,7 @@ export function buildRoutes(deps: Deps) {
     });
   };
 
-  app.use('/builds', requireScope(deps, 'builds:publish'));
+  // '/builds/*' also matches '/builds' itself.
   app.use('/builds/*', requireScope(deps, 'builds:publish'));
 
   app.get(
