@@ -31,7 +31,7 @@ const iri = (id: string) => `/api/admin/api_keys/${id}`;
 
 export function adminKeyRoutes(deps: Deps) {
   const app = new Hono();
-  app.use('/admin/api_keys', requireScope(deps, 'keys:manage'));
+  // '/x/*' also matches '/x' itself, so one guard covers the collection and its items.
   app.use('/admin/api_keys/*', requireScope(deps, 'keys:manage'));
 
   app.get(

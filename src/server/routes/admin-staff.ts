@@ -53,8 +53,7 @@ const asViolation = (err: unknown) => {
 
 export function adminStaffRoutes(deps: Deps, logger?: Logger) {
   const app = new Hono();
-  app.use('/admin/staff', requireScope(deps, 'staff:manage'));
-  app.use('/admin/staff/*', requireScope(deps, 'staff:manage'));
+  app.use('/admin/staff/*', requireScope(deps, 'staff:manage')); // and '/admin/staff' itself
   const log = (c: import('hono').Context, e: Parameters<typeof audit>[3]) =>
     audit(c, deps.db, deps.config.trustProxy, e);
 

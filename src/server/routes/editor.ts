@@ -23,8 +23,7 @@ export function editorRoutes(deps: Deps) {
   const stock = requireScope(deps, 'stock:write');
   const guard: Parameters<typeof app.use>[1] = (c, next) =>
     STOCK_PATH.test(c.req.path) ? stock(c, next) : content(c, next);
-  app.use('/editor/*', guard);
-  app.use('/editor', guard);
+  app.use('/editor/*', guard); // also matches '/editor' itself
   app.use('/editor/vehicles/:id/*', ownCarOnly(deps));
   for (const r of RESOURCES) app.route('/', resourceRoutes(deps, r));
   app.route('/', stockRoutes(deps));
