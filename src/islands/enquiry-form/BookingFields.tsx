@@ -5,13 +5,10 @@
  */
 import { useState } from 'react';
 import { addDaysIso, BOOKING_WINDOW_DAYS, saNow, timeSlots } from '../../lib/booking.ts';
-import { Input, Select } from '../form-kit/Field.tsx';
+import { choices, type FieldGroupProps, fieldsOf, Input, Select } from '../form-kit/Field.tsx';
 
-interface Props {
-  form: string;
-  errors: Record<string, string | undefined>;
-  /** "Test drive date", "Service date". */
-  what: string;
+interface Props extends FieldGroupProps {
+  /** "Test drive date", "Service date". */ what: string;
 }
 
 export function BookingFields({ form, errors, what }: Props) {
@@ -19,11 +16,11 @@ export function BookingFields({ form, errors, what }: Props) {
   const [time, setTime] = useState('');
   const today = saNow().date;
   const slots = date ? timeSlots(date) : [];
+  const field = fieldsOf(form, errors);
   return (
     <div className="field-row">
       <Input
-        form={form}
-        name="preferred_date"
+        {...field('preferred_date')}
         type="date"
         label={`${what} date`}
         hint="Monday to Saturday, not on public holidays"
@@ -34,20 +31,17 @@ export function BookingFields({ form, errors, what }: Props) {
           setDate(e.target.value);
           if (!timeSlots(e.target.value).includes(time)) setTime('');
         }}
-        error={errors.preferred_date}
       />
       <Select
-        form={form}
-        name="preferred_time"
+        {...field('preferred_time')}
         label="Time"
         hint={
           date && !slots.length ? 'No times on this day: please choose another date' : 'Within opening hours'
         }
-        options={slots.map((s) => ({ value: s, label: s }))}
+        options={choices(slots)}
         placeholder={date ? 'Choose a time' : 'Choose a date first'}
         value={time}
         onChange={(e) => setTime(e.target.value)}
-        error={errors.preferred_time}
       />
     </div>
   );

@@ -12,7 +12,7 @@ import { paths, trimSlash, withDealer } from '../../lib/urls.ts';
 import { enquiry } from '../../stores/enquiry.ts';
 import { DealerSelect } from '../form-kit/DealerSelect.tsx';
 import { ErrorSummary } from '../form-kit/ErrorSummary.tsx';
-import { Checkbox, Honeypot, Input, TextArea } from '../form-kit/Field.tsx';
+import { Checkbox, fieldsOf, Honeypot, Input, TextArea } from '../form-kit/Field.tsx';
 import { initialDealer } from '../form-kit/initial-dealer.ts';
 import { SubmitButton } from '../form-kit/SubmitButton.tsx';
 import { useDealers } from '../form-kit/useDealers.ts';
@@ -68,6 +68,18 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     keptText: 'Everything you typed is still here.',
   });
   const { state, loading, errors, announce } = lead;
+  const field = fieldsOf(formId, errors);
+  const vinInput = (hint: string) => (
+    <Input
+      {...field('vinNo')}
+      label="VIN"
+      optional
+      hint={hint}
+      maxLength={17}
+      autoComplete="off"
+      spellCheck={false}
+    />
+  );
   const [hydrated, setHydrated] = useState(false);
   const [car, setCar] = useState<VehicleValue>({
     make: vehicle?.make ?? '',
@@ -200,43 +212,25 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           </p>
         ))}
       <div className="field-row">
-        <Input
-          form={formId}
-          name="first_name"
-          label="First name"
-          autoComplete="given-name"
-          maxLength={60}
-          error={errors.first_name}
-        />
-        <Input
-          form={formId}
-          name="last_name"
-          label="Last name"
-          autoComplete="family-name"
-          maxLength={60}
-          error={errors.last_name}
-        />
+        <Input {...field('first_name')} label="First name" autoComplete="given-name" maxLength={60} />
+        <Input {...field('last_name')} label="Last name" autoComplete="family-name" maxLength={60} />
       </div>
       <div className="field-row">
         <Input
-          form={formId}
-          name="email"
+          {...field('email')}
           type="email"
           label="Email"
           autoComplete="email"
           spellCheck={false}
           maxLength={254}
-          error={errors.email}
         />
         <Input
-          form={formId}
-          name="cell_phone"
+          {...field('cell_phone')}
           type="tel"
           label="Cell phone"
           hint="A South African number, e.g. 082 123 4567"
           autoComplete="tel"
           maxLength={30}
-          error={errors.cell_phone}
         />
       </div>
       {vehicle && (
@@ -290,67 +284,34 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       {form === 'parts' && (
         <div className="field-row">
           <Input
-            form={formId}
-            name="partNo"
+            {...field('partNo')}
             label="Part number"
             hint="Or describe the part below"
             optional
             maxLength={60}
             autoComplete="off"
-            error={errors.partNo}
           />
-          <Input
-            form={formId}
-            name="vinNo"
-            label="VIN"
-            optional
-            hint="17 letters and digits"
-            maxLength={17}
-            autoComplete="off"
-            spellCheck={false}
-            error={errors.vinNo}
-          />
+          {vinInput('17 letters and digits')}
         </div>
       )}
-      {form === 'service' && (
-        <Input
-          form={formId}
-          name="vinNo"
-          label="VIN"
-          optional
-          hint="17 letters and digits, on your licence disc"
-          maxLength={17}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.vinNo}
-        />
-      )}
+      {form === 'service' && vinInput('17 letters and digits, on your licence disc')}
       <TextArea
-        form={formId}
-        name="message"
+        {...field('message')}
         label={copy.messageLabel}
         hint={copy.messageHint}
         optional={form !== 'parts'}
         rows={10}
         maxLength={2000}
-        error={errors.message}
       />
+      <Checkbox {...field('contact')} label="You may contact me about this enquiry by phone or e-mail." />
       <Checkbox
-        form={formId}
-        name="contact"
-        label="You may contact me about this enquiry by phone or e-mail."
-        error={errors.contact}
-      />
-      <Checkbox
-        form={formId}
-        name="terms"
+        {...field('terms')}
         label={
           <>
             I accept the <a href="/documents/terms-and-conditions.pdf">terms and conditions</a> and the{' '}
             <a href={withDealer(paths.privacyPolicy(), site)}>privacy policy</a>.
           </>
         }
-        error={errors.terms}
       />
       <Honeypot form={formId} />
       <p className="visually-hidden" role="status">

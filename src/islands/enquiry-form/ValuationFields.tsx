@@ -1,64 +1,38 @@
 /** The car offered for a trade-in valuation (issue #11): any make, with its year, mileage and condition. */
 import { CAR_CONDITIONS } from '../../lib/schemas/enquiry.ts';
-import { Input, Select } from '../form-kit/Field.tsx';
+import { choices, type FieldGroupProps, fieldsOf, Input, Select } from '../form-kit/Field.tsx';
+import { MileageInput } from './MileageInput.tsx';
 
-interface Props {
-  form: string;
-  errors: Record<string, string | undefined>;
-}
-
-export function ValuationFields({ form, errors }: Props) {
+export function ValuationFields({ form, errors }: FieldGroupProps) {
+  const field = fieldsOf(form, errors);
   return (
     <>
       <div className="field-row">
         <Input
-          form={form}
-          name="manufacturer"
+          {...field('manufacturer')}
           label="Make"
           hint="e.g. Subaru, Toyota"
           maxLength={60}
           autoComplete="off"
-          error={errors.manufacturer}
         />
         <Input
-          form={form}
-          name="model"
+          {...field('model')}
           label="Model"
           hint="e.g. Forester 2.5i"
           maxLength={60}
           autoComplete="off"
-          error={errors.model}
         />
       </div>
       <div className="field-row">
-        <Input
-          form={form}
-          name="year"
-          label="Year"
-          inputMode="numeric"
-          maxLength={4}
-          autoComplete="off"
-          error={errors.year}
-        />
-        <Input
-          form={form}
-          name="mileage"
-          label="Mileage (km)"
-          hint="e.g. 85 000"
-          inputMode="numeric"
-          maxLength={12}
-          autoComplete="off"
-          error={errors.mileage}
-        />
+        <Input {...field('year')} label="Year" inputMode="numeric" maxLength={4} autoComplete="off" />
+        <MileageInput {...field('mileage')} hint="e.g. 85 000" />
       </div>
       <Select
-        form={form}
-        name="condition"
+        {...field('condition')}
         label="Condition"
-        options={CAR_CONDITIONS.map((c) => ({ value: c, label: c }))}
+        options={choices(CAR_CONDITIONS)}
         placeholder="Choose the condition"
         defaultValue=""
-        error={errors.condition}
       />
     </>
   );

@@ -7,6 +7,25 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 /** The DOM id of a field: error summaries link to it and focus it. */
 export const fieldId = (form: string, name: string) => `${form}-${name}`;
 
+/** Each field's error, by its name (what the schemas and the API's violations report). */
+export type FieldErrors = Record<string, string | undefined>;
+
+/** What a group of fields of one form takes: the form's id prefix and the errors by field name. */
+export interface FieldGroupProps {
+  form: string;
+  errors: FieldErrors;
+}
+
+/**
+ * The props that tie a field to its form and to its own error, by name:
+ * `const field = fieldsOf(formId, errors)`, then `<Input {...field('email')} label="Email" />`.
+ */
+export const fieldsOf = (form: string, errors: FieldErrors) => (name: string) => ({
+  form,
+  name,
+  error: errors[name],
+});
+
 interface Base {
   /** Id prefix of the form the field belongs to. */
   form: string;
@@ -80,6 +99,10 @@ export interface Option {
   value: string;
   label: string;
 }
+
+/** Options whose label is their value. */
+export const choices = (values: readonly string[]): Option[] =>
+  values.map((value) => ({ value, label: value }));
 
 type SelectProps = Base &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, 'form' | 'name'> & {
