@@ -71,6 +71,47 @@ const rand = (n: number) => formatPrice(n);
 const perMonth = (n: number) => `${formatPrice(n)} p/m`;
 const plain = (n: number) => String(n);
 
+type ListName = (typeof MULTI_FILTER_NAMES)[number] | 'body_type' | 'colour' | 'province' | 'dealers';
+
+interface CheckGroupProps {
+  legend: string;
+  name: ListName;
+  chosen: string[];
+  open: boolean;
+  /** An 'Any' box first, ticked while nothing is chosen. */
+  any?: boolean;
+  options: { value: string; label: string; count: number | undefined }[];
+  onChange: Props['onChange'];
+}
+
+/** A list filter as an accordion of tick boxes, each with its count when known. */
+function CheckGroup({ legend, name, chosen, open, any, options, onChange }: CheckGroupProps) {
+  const check = (value: string | null, label: string, count?: number) => (
+    <label key={value ?? ''} className="us-check">
+      <input
+        type="checkbox"
+        checked={value === null ? chosen.length === 0 : chosen.includes(value)}
+        onChange={(e) => onChange({ [name]: toggleFilter(chosen, value, e.target.checked) })}
+      />
+      {label}
+      {count !== undefined && <span className="us-count"> ({count})</span>}
+    </label>
+  );
+  return (
+    <details className="us-acc" open={open}>
+      <summary>
+        {legend}
+        {chosen.length > 0 && <span className="us-acc-count"> ({chosen.length} chosen)</span>}
+      </summary>
+      <fieldset>
+        <legend className="visually-hidden">{legend}</legend>
+        {any && check(null, 'Any')}
+        {options.map((o) => check(o.value, o.label, o.count))}
+      </fieldset>
+    </details>
+  );
+}
+
 interface ChecksProps {
   legend: string;
   name: 'body_type' | 'colour' | 'province' | 'dealers';
@@ -85,26 +126,14 @@ function FacetChecks({ legend, name, facets, state, onChange }: ChecksProps) {
   const shown = facets.filter((f) => f.count > 0 || chosen.includes(f.value));
   if (shown.length < 2 && !chosen.length) return null;
   return (
-    <details className="us-acc" open={chosen.length > 0}>
-      <summary>
-        {legend}
-        {chosen.length > 0 && <span className="us-acc-count"> ({chosen.length} chosen)</span>}
-      </summary>
-      <fieldset>
-        <legend className="visually-hidden">{legend}</legend>
-        {shown.map((f) => (
-          <label key={f.value} className="us-check">
-            <input
-              type="checkbox"
-              checked={chosen.includes(f.value)}
-              onChange={(e) => onChange({ [name]: toggleFilter(chosen, f.value, e.target.checked) })}
-            />
-            {f.label ?? f.value}
-            <span className="us-count"> ({f.count})</span>
-          </label>
-        ))}
-      </fieldset>
-    </details>
+    <CheckGroup
+      legend={legend}
+      name={name}
+      chosen={chosen}
+      open={chosen.length > 0}
+      options={shown.map((f) => ({ value: f.value, label: f.label ?? f.value, count: f.count }))}
+      onChange={onChange}
+    />
   );
 }
 
@@ -214,39 +243,17 @@ export function FilterPanel({ state, filters, onChange, labelOf }: Props) {
       </div>
       {MULTI_FILTER_NAMES.map((name) => {
         const { label, values } = MULTI_FILTERS[name];
-        const chosen = state[name];
         return (
-          <details key={name} className="us-acc" open>
-            <summary>
-              {label}
-              {chosen.length > 0 && <span className="us-acc-count"> ({chosen.length} chosen)</span>}
-            </summary>
-            <fieldset>
-              <legend className="visually-hidden">{label}</legend>
-              <label className="us-check">
-                <input
-                  type="checkbox"
-                  checked={chosen.length === 0}
-                  onChange={(e) => onChange({ [name]: toggleFilter(chosen, null, e.target.checked) })}
-                />
-                Any
-              </label>
-              {values.map((value) => {
-                const count = countOf(filters[name], value);
-                return (
-                  <label key={value} className="us-check">
-                    <input
-                      type="checkbox"
-                      checked={chosen.includes(value)}
-                      onChange={(e) => onChange({ [name]: toggleFilter(chosen, value, e.target.checked) })}
-                    />
-                    {value}
-                    {count !== undefined && <span className="us-count"> ({count})</span>}
-                  </label>
-                );
-              })}
-            </fieldset>
-          </details>
+          <CheckGroup
+            key={name}
+            legend={label}
+            name={name}
+            chosen={state[name]}
+            open
+            any
+            options={values.map((value) => ({ value, label: value, count: countOf(filters[name], value) }))}
+            onChange={onChange}
+          />
         );
       })}
       <FacetChecks
