@@ -52,7 +52,11 @@ async function signIn(page: Page, email: string, password: string) {
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 1024, 375]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
+    // The screenshot waits for the page to lay out at the new width (two frames), not for a fixed time.
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await page.screenshot({ path: `test-results/admin-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
