@@ -137,6 +137,14 @@ function FacetChecks({ legend, name, facets, state, onChange }: ChecksProps) {
   );
 }
 
+/** The facet lists, in the order shown: legend, search parameter, facet of /api/filters. */
+const FACET_LISTS = [
+  ['Body type', 'body_type', 'body_type'],
+  ['Province', 'province', 'province'],
+  ['Dealership', 'dealers', 'dealer'],
+  ['Colour', 'colour', 'colour'],
+] as const;
+
 export function FilterPanel({ state, filters, onChange, labelOf }: Props) {
   const id = useId();
   const make = filters.makes.find((m) => m.slug === state.make);
@@ -256,28 +264,16 @@ export function FilterPanel({ state, filters, onChange, labelOf }: Props) {
           />
         );
       })}
-      <FacetChecks
-        legend="Body type"
-        name="body_type"
-        facets={filters.body_type}
-        state={state}
-        onChange={onChange}
-      />
-      <FacetChecks
-        legend="Province"
-        name="province"
-        facets={filters.province}
-        state={state}
-        onChange={onChange}
-      />
-      <FacetChecks
-        legend="Dealership"
-        name="dealers"
-        facets={filters.dealer}
-        state={state}
-        onChange={onChange}
-      />
-      <FacetChecks legend="Colour" name="colour" facets={filters.colour} state={state} onChange={onChange} />
+      {FACET_LISTS.map(([legend, name, facet]) => (
+        <FacetChecks
+          key={name}
+          legend={legend}
+          name={name}
+          facets={filters[facet]}
+          state={state}
+          onChange={onChange}
+        />
+      ))}
     </div>
   );
 }
