@@ -2,7 +2,7 @@
  * `node scripts/compare-builds.ts <before> <after>`: proves that a refactor left the built site as it was.
  * Compares two build directories (data/builds/<id>): the URLs their sitemaps list, the set of HTML files,
  * and every page's HTML after normalising only what a build is free to change (hashed asset names,
- * Astro's scoped-style ids and its per-build island uids). Exits 1 and shows the first differences when anything differs.
+ * Astro's scoped-style ids, the CSP hashes of styles and its per-build island uids). Exits 1 and shows the first differences when anything differs.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -47,10 +47,15 @@ function withCssByContent(dir: string, html: string): string {
 
 /** Rewrites what may legitimately change between two builds of the same content. */
 function normalise(dir: string, html: string): string {
-  return withCssByContent(dir, html)
-    .replace(/(\/_astro\/[\w.-]+?)\.[\w-]{8}(\.\w+)/g, '$1.#$2')
-    .replace(/data-astro-cid-[a-z0-9]+/g, 'data-astro-cid')
-    .replace(/ uid="[^"]*"/g, ' uid=""');
+  return (
+    withCssByContent(dir, html)
+      .replace(/(\/_astro\/[\w.-]+?)\.[\w-]{8}(\.\w+)/g, '$1.#$2')
+      .replace(/data-astro-cid-[a-z0-9]+/g, 'data-astro-cid')
+      .replace(/ uid="[^"]*"/g, ' uid=""')
+      // The CSP's style hashes follow from the stylesheets (compared by content above), whose scoped-style
+      // ids change when a component moves; script hashes are kept, as inline scripts are not normalised.
+      .replace(/(style-src[^;"]*)/g, (list) => list.replace(/'sha256-[^']+'/g, "'sha256-#'"))
+  );
 }
 
 /** One tag per line, so a difference shows as a few readable lines. */
