@@ -6,6 +6,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4390);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } };
+/** Specs against servers of the admin tests' own, which start on data made once by `admin-data`. */
+const ADMIN_SPECS = /tests\/e2e\/admin\/.*\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -32,7 +35,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+    { name: 'desktop', use: desktop, testIgnore: ADMIN_SPECS },
+    // One seeded and built data directory for every admin spec's server (tests/e2e/admin/server.ts).
+    { name: 'admin-data', use: desktop, testMatch: /tests\/e2e\/admin\/template\.setup\.ts$/ },
+    { name: 'admin', use: desktop, testMatch: ADMIN_SPECS, dependencies: ['admin-data'] },
     {
       name: 'mobile',
       use: { ...devices['Pixel 7'], viewport: { width: 375, height: 800 } },

@@ -4,7 +4,7 @@
  * E2E_REUSE_BUILD=1), then served like production.
  */
 import { rmSync } from 'node:fs';
-import { E2E_EDITOR_TOKEN } from './e2e-env.ts';
+import { E2E_EDITOR_TOKEN, E2E_SECRETS } from './e2e-env.ts';
 
 process.env.DATA_DIR ??= 'data/e2e';
 process.env.DATABASE_URL ??= `sqlite:${process.env.DATA_DIR}/site.db`;
@@ -17,6 +17,9 @@ process.env.RATE_LIMIT_LEADS ??= '1000/60s';
 // once through the API-driven islands; the rebuild they queue waits a day, so no build runs mid-suite.
 process.env.EDITOR_TOKEN ??= E2E_EDITOR_TOKEN;
 process.env.REBUILD_DEBOUNCE_MS ??= '86400000';
+// Not LEAD_ENCRYPTION_KEY: this database outlives a run locally, and its leads are sealed with the default key.
+process.env.AUTH_SECRET ??= E2E_SECRETS.AUTH_SECRET;
+process.env.REBUILD_SECRET ??= E2E_SECRETS.REBUILD_SECRET;
 if (process.env.E2E_REUSE_BUILD !== '1')
   rmSync(`${process.env.DATA_DIR}/builds`, { recursive: true, force: true });
 await import('./start.ts');

@@ -3,7 +3,7 @@
  * through the `current` link, so publishing (an atomic rename of that link) switches every
  * following request to the new build at once, and no request ever sees a half-written site.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -34,6 +34,11 @@ export function currentBuildDir(buildsDir: string): string | null {
 export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
   const app = new Hono();
   const files = createStaticFiles();
+  // Uploads land here later (photos); made now so an install without any yet serves 404s for them
+  // instead of serveStatic warning "root path not found" at every start. Unwritable: that warning stays.
+  try {
+    mkdirSync(opts.uploadsDir, { recursive: true });
+  } catch {}
 
   app.use(
     '/uploads/*',

@@ -2,11 +2,18 @@
  * A server of the admin tests' own (like tests/e2e/publish): its own port and DATA_DIR in the system
  * temp directory, started through `npm start`'s script (so the admin bundle is built when stale), with a
  * first admin from ADMIN_EMAIL/ADMIN_PASSWORD. Publishing here never changes the shared e2e server.
+ *
+ * Every admin spec starts from the same data: migrated, seeded, the first admin, one published build.
+ * The `admin-data` project (template.setup.ts) makes that once per run in TEMPLATE, and each spec's
+ * server starts on a copy of it, so the demo site is built once for all admin specs instead of once per
+ * spec (a full build was a minute or more of both cores each). Builds are immutable directories behind a
+ * relative `current` link, so a copy is a complete, independent data directory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_SECRETS } from '../../../scripts/e2e-env.ts';
 
 // Away from the shared e2e server (E2E_PORT) and the publishing spec (PUBLISH_E2E_PORT).
 export const PORT = Number(process.env.ADMIN_E2E_PORT ?? Number(process.env.PUBLISH_E2E_PORT ?? 4417) + 20);
@@ -21,6 +28,8 @@ export const BASE = baseOf(PORT);
 export const ADMIN = { email: 'first.admin@motus.example', password: 'e2e admin password 0123' };
 /** The server's DATA_DIR (its SQLite file is site.db). */
 export const dataOf = (port: number) => join(tmpdir(), `sdg-e2e-admin-${port}`);
+/** The data every admin spec's server starts from (made by template.setup.ts). */
+export const TEMPLATE = join(tmpdir(), `sdg-e2e-admin-template-${PORT}`);
 
 export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
@@ -37,18 +46,29 @@ export async function waitFor<T>(what: string, fn: () => Promise<T | undefined>,
   }
 }
 
+/**
+ * Starts a server on `port` with a fresh copy of TEMPLATE (or, without one, on empty data that it
+ * migrates, seeds and builds itself). `dataDir` is for the template itself.
+ */
 export async function startAdminServer(
   port = PORT,
   more: Record<string, string> = {},
+  dataDir = dataOf(port),
 ): Promise<ChildProcess> {
   const base = baseOf(port);
-  if (process.env.E2E_REUSE_BUILD !== '1') rmSync(dataOf(port), { recursive: true, force: true });
+  const reuse = process.env.E2E_REUSE_BUILD === '1' && existsSync(dataDir);
+  if (!reuse) {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir !== TEMPLATE && existsSync(join(TEMPLATE, 'builds', 'current')))
+      cpSync(TEMPLATE, dataDir, { recursive: true, verbatimSymlinks: true });
+  }
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const server = spawn(process.execPath, ['scripts/start.ts'], {
     env: {
       ...env,
+      ...E2E_SECRETS,
       PORT: String(port),
-      DATA_DIR: dataOf(port),
+      DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: ADMIN.email,

@@ -1,8 +1,8 @@
 /** Page objects for the lead-form browser tests: an enquiry form and the finance wizard. */
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { firstBookableDate, timeSlots } from '../../../src/lib/booking.ts';
 import { luhnCheckDigit } from '../../../src/lib/sa-id.ts';
+import { axeViolations } from '../axe.ts';
 
 export const BOOKING_ERRORS = ['Date is required', 'Time is required'];
 
@@ -76,14 +76,9 @@ export async function formPages(request: APIRequestContext): Promise<FormPages> 
   };
 }
 
-/** Zero axe violations (WCAG 2.2 AA and best practice) on what the page shows now. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+/** Zero axe violations (WCAG 2.2 AA and best practice) on what the page shows now (or in `include`). */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  expect(await axeViolations(page, { include })).toEqual([]);
 }
 
 /** The island has hydrated: Astro removed the `ssr` marker and the submit button is enabled. */

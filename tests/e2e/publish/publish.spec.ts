@@ -10,6 +10,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, request, test } from '@playwright/test';
+import { E2E_SECRETS } from '../../../scripts/e2e-env.ts';
 
 // Not 4390-4399: the shared e2e server and other engineers' servers use those.
 const PORT = Number(process.env.PUBLISH_E2E_PORT ?? 4417);
@@ -51,6 +52,7 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, ['scripts/start.ts'], {
     env: {
       ...withoutDatabaseUrl(),
+      ...E2E_SECRETS,
       PORT: String(PORT),
       DATA_DIR: DATA,
       NODE_ENV: 'test',
