@@ -69,7 +69,6 @@ for (const f of FORMS) {
     page,
     request,
   }) => {
-    test.slow(); // every SPEC error in turn, then a lead and a page change: 20–30 s on CI, near the 30 s default
     const d = await formPages(request);
     const path = f.path(d);
     const form = new EnquiryPage(page, f.label, f.submit);
