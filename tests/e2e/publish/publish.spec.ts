@@ -6,7 +6,7 @@
  * half-written page); a preview build shows a change that live does not until it is published.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, request, test } from '@playwright/test';
@@ -17,6 +17,8 @@ const PORT = Number(process.env.PUBLISH_E2E_PORT ?? 4417);
 const BASE = `http://127.0.0.1:${PORT}`;
 // Outside the project on purpose: builds once failed there (issue 12), and DATA_DIR must hold the database.
 const DATA = join(tmpdir(), `sdg-e2e-publish-${PORT}`);
+/** The uploads of the shared e2e server (scripts/e2e-server.ts), seeded before it served its first page. */
+const SHARED_UPLOADS = 'data/e2e/uploads';
 const TOKEN = 'e2e-publish-editor-token-0123456789';
 const auth = { Authorization: `Bearer ${TOKEN}` };
 
@@ -48,7 +50,12 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeou
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  if (process.env.E2E_REUSE_BUILD !== '1') rmSync(DATA, { recursive: true, force: true });
+  if (process.env.E2E_REUSE_BUILD !== '1') {
+    rmSync(DATA, { recursive: true, force: true });
+    // The demo images the shared e2e server already generated (2,000 files through sharp, minutes of CPU
+    // on CI): the seeder writes only missing files, and the same seed names the same files.
+    if (existsSync(SHARED_UPLOADS)) cpSync(SHARED_UPLOADS, join(DATA, 'uploads'), { recursive: true });
+  }
   server = spawn(process.execPath, ['scripts/start.ts'], {
     env: {
       ...withoutDatabaseUrl(),
