@@ -35,9 +35,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: desktop, testIgnore: ADMIN_SPECS },
     // One seeded and built data directory for every admin spec's server (tests/e2e/admin/server.ts).
+    // First, so a worker makes it while the other starts on the desktop specs.
     { name: 'admin-data', use: desktop, testMatch: /tests\/e2e\/admin\/template\.setup\.ts$/ },
+    { name: 'desktop', use: desktop, testIgnore: ADMIN_SPECS },
     { name: 'admin', use: desktop, testMatch: ADMIN_SPECS, dependencies: ['admin-data'] },
     {
       name: 'mobile',
