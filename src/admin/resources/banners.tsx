@@ -1,31 +1,18 @@
 /** Home-page banners. */
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import {
-  DataTable,
-  List,
-  NumberInput,
-  required,
-  SearchInput,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-} from 'react-admin';
+import { DataTable, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { formPages } from './form-pages.tsx';
+import { choicesOf, SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
 
 function BannerList() {
   return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      sort={{ field: 'sort_order', order: 'ASC' }}
-    >
-      <DataTable rowClick="edit">
-        <DataTable.Col source="title" />
-        <DataTable.Col source="type" />
-        <DataTable.Col source="button_url" label="Links to" />
-        <DataTable.NumberCol source="sort_order" label="Order" />
-      </DataTable>
-    </List>
+    <SearchList>
+      <DataTable.Col source="title" />
+      <DataTable.Col source="type" />
+      <DataTable.Col source="button_url" label="Links to" />
+      <DataTable.NumberCol source="sort_order" label="Order" />
+    </SearchList>
   );
 }
 
@@ -40,14 +27,7 @@ function BannerForm() {
       />
       <TextInput source="title" validate={required()} fullWidth />
       <TextInput source="subtitle" fullWidth />
-      <SelectInput
-        source="type"
-        choices={[
-          { id: 'Car', name: 'Car' },
-          { id: 'Motorcycle', name: 'Motorcycle' },
-        ]}
-        validate={required()}
-      />
+      <SelectInput source="type" choices={choicesOf(['Car', 'Motorcycle'])} validate={required()} />
       <TextInput
         source="image"
         label="Drawn image"

@@ -1,23 +1,19 @@
 /** Blog posts with a rich-text body (the server sanitises the HTML). */
 import ArticleIcon from '@mui/icons-material/Article';
 import { RichTextInput } from 'ra-input-rich-text';
-import { DataTable, DateInput, List, required, SearchInput, SimpleForm, TextInput } from 'react-admin';
+import { DataTable, DateInput, required, SimpleForm, TextInput } from 'react-admin';
 import { editorOptions } from '../rich-text.ts';
 import { formPages } from './form-pages.tsx';
+import { SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
 
 function BlogList() {
   return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      sort={{ field: 'publish_date', order: 'DESC' }}
-    >
-      <DataTable rowClick="edit">
-        <DataTable.Col source="title" />
-        <DataTable.Col source="author" />
-        <DataTable.Col source="publish_date" label="Published" />
-      </DataTable>
-    </List>
+    <SearchList sort="publish_date" order="DESC">
+      <DataTable.Col source="title" />
+      <DataTable.Col source="author" />
+      <DataTable.Col source="publish_date" label="Published" />
+    </SearchList>
   );
 }
 

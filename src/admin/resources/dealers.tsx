@@ -3,10 +3,8 @@ import StoreIcon from '@mui/icons-material/Store';
 import {
   ArrayInput,
   DataTable,
-  List,
   NumberInput,
   required,
-  SearchInput,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
@@ -14,24 +12,19 @@ import {
 } from 'react-admin';
 import { PROVINCES } from '../../lib/vehicle-query.ts';
 import { formPages } from './form-pages.tsx';
+import { choicesOf, SearchList } from './lists.tsx';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Public holidays'];
-const list = (items: readonly string[]) => items.map((id) => ({ id, name: id }));
 
 function DealerList() {
   return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      sort={{ field: 'sort_order', order: 'ASC' }}
-    >
-      <DataTable rowClick="edit">
-        <DataTable.Col source="dealer_name" label="Name" />
-        <DataTable.Col source="city" />
-        <DataTable.Col source="province" />
-        <DataTable.Col source="dealer_contact_no" label="Phone" />
-        <DataTable.NumberCol source="sort_order" label="Order" />
-      </DataTable>
-    </List>
+    <SearchList>
+      <DataTable.Col source="dealer_name" label="Name" />
+      <DataTable.Col source="city" />
+      <DataTable.Col source="province" />
+      <DataTable.Col source="dealer_contact_no" label="Phone" />
+      <DataTable.NumberCol source="sort_order" label="Order" />
+    </SearchList>
   );
 }
 
@@ -44,7 +37,7 @@ function DealerForm() {
       <TextInput source="address" label="Street address" validate={required()} fullWidth />
       <TextInput source="suburb" validate={required()} />
       <TextInput source="city" validate={required()} />
-      <SelectInput source="province" choices={list(PROVINCES)} validate={required()} />
+      <SelectInput source="province" choices={choicesOf(PROVINCES)} validate={required()} />
       <TextInput source="postal_code" label="Postal code" validate={required()} />
       <NumberInput source="latitude" validate={required()} />
       <NumberInput source="longitude" validate={required()} />
@@ -54,7 +47,7 @@ function DealerForm() {
       <TextInput source="email" label="E-mail" type="email" validate={required()} />
       <ArrayInput source="opening_hours" label="Opening hours">
         <SimpleFormIterator inline>
-          <SelectInput source="day" choices={list(WEEKDAYS)} helperText={false} />
+          <SelectInput source="day" choices={choicesOf(WEEKDAYS)} helperText={false} />
           <TextInput source="opens" label="Opens (08:00)" helperText={false} />
           <TextInput source="closes" label="Closes (17:00)" helperText={false} />
         </SimpleFormIterator>

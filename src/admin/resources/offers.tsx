@@ -3,38 +3,21 @@
 import BuildIcon from '@mui/icons-material/Build';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { RichTextInput } from 'ra-input-rich-text';
-import {
-  Create,
-  DataTable,
-  DateInput,
-  Edit,
-  List,
-  NumberInput,
-  required,
-  SearchInput,
-  SimpleForm,
-  TextInput,
-} from 'react-admin';
+import { DataTable, DateInput, NumberInput, required, SimpleForm, TextInput } from 'react-admin';
 import { editorOptions } from '../rich-text.ts';
-
-const filters = [<SearchInput key="q" source="q" alwaysOn />];
+import { formPages } from './form-pages.tsx';
+import { RAND, SearchList } from './lists.tsx';
 
 function OfferList() {
   return (
-    <List filters={filters} sort={{ field: 'sort_order', order: 'ASC' }} perPage={25}>
-      <DataTable rowClick="edit">
-        <DataTable.Col source="title" />
-        <DataTable.Col source="model" />
-        <DataTable.Col source="dealer_slug" label="Dealership" />
-        <DataTable.NumberCol
-          source="price"
-          options={{ style: 'currency', currency: 'ZAR', maximumFractionDigits: 0 }}
-          locales="en-ZA"
-        />
-        <DataTable.Col source="valid_until" label="Valid until" />
-        <DataTable.NumberCol source="sort_order" label="Order" />
-      </DataTable>
-    </List>
+    <SearchList perPage={25}>
+      <DataTable.Col source="title" />
+      <DataTable.Col source="model" />
+      <DataTable.Col source="dealer_slug" label="Dealership" />
+      <DataTable.NumberCol source="price" {...RAND} />
+      <DataTable.Col source="valid_until" label="Valid until" />
+      <DataTable.NumberCol source="sort_order" label="Order" />
+    </SearchList>
   );
 }
 
@@ -59,22 +42,10 @@ function OfferForm() {
   );
 }
 
-const OfferEdit = () => (
-  <Edit mutationMode="pessimistic">
-    <OfferForm />
-  </Edit>
-);
-const OfferCreate = () => (
-  <Create redirect="list">
-    <OfferForm />
-  </Create>
-);
-
 export const specials = {
   name: 'specials',
   list: OfferList,
-  edit: OfferEdit,
-  create: OfferCreate,
+  ...formPages(OfferForm),
   icon: LocalOfferIcon,
   recordRepresentation: 'title',
 };

@@ -3,10 +3,8 @@ import CategoryIcon from '@mui/icons-material/Category';
 import {
   ArrayInput,
   DataTable,
-  List,
   NumberInput,
   required,
-  SearchInput,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
@@ -14,22 +12,18 @@ import {
 } from 'react-admin';
 import { VEHICLE_TYPES } from '../../lib/contract/range.ts';
 import { formPages } from './form-pages.tsx';
+import { choicesOf, SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
 
 function ModelList() {
   return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      sort={{ field: 'sort_order', order: 'ASC' }}
-    >
-      <DataTable rowClick="edit">
-        <DataTable.NumberCol source="id" />
-        <DataTable.Col source="make" />
-        <DataTable.Col source="model" />
-        <DataTable.Col source="type" />
-        <DataTable.NumberCol source="sort_order" label="Order" />
-      </DataTable>
-    </List>
+    <SearchList>
+      <DataTable.NumberCol source="id" />
+      <DataTable.Col source="make" />
+      <DataTable.Col source="model" />
+      <DataTable.Col source="type" />
+      <DataTable.NumberCol source="sort_order" label="Order" />
+    </SearchList>
   );
 }
 
@@ -45,11 +39,7 @@ function ModelForm() {
       <TextInput source="make_slug" label="Make slug" validate={required()} />
       <TextInput source="model" validate={required()} />
       <TextInput source="model_slug" label="Model slug" validate={required()} />
-      <SelectInput
-        source="type"
-        choices={VEHICLE_TYPES.map((id) => ({ id, name: id }))}
-        validate={required()}
-      />
+      <SelectInput source="type" choices={choicesOf(VEHICLE_TYPES)} validate={required()} />
       <TextInput source="tagline" fullWidth />
       <TextInput source="description" multiline fullWidth validate={required()} />
       <TextInput

@@ -3,35 +3,24 @@ import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import {
   ArrayInput,
   DataTable,
-  List,
   NumberInput,
   required,
-  SearchInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
 import { formPages } from './form-pages.tsx';
+import { RAND, SearchList } from './lists.tsx';
 
 function VariantList() {
   return (
-    <List
-      filters={[<SearchInput key="q" source="q" alwaysOn />]}
-      sort={{ field: 'sort_order', order: 'ASC' }}
-    >
-      <DataTable rowClick="edit">
-        <DataTable.Col source="variant" />
-        <DataTable.NumberCol source="model_id" label="Model" />
-        <DataTable.NumberCol
-          source="model_price"
-          label="Price"
-          options={{ style: 'currency', currency: 'ZAR', maximumFractionDigits: 0 }}
-          locales="en-ZA"
-        />
-        <DataTable.Col source="fuel_type" label="Fuel" />
-        <DataTable.NumberCol source="sort_order" label="Order" />
-      </DataTable>
-    </List>
+    <SearchList>
+      <DataTable.Col source="variant" />
+      <DataTable.NumberCol source="model_id" label="Model" />
+      <DataTable.NumberCol source="model_price" label="Price" {...RAND} />
+      <DataTable.Col source="fuel_type" label="Fuel" />
+      <DataTable.NumberCol source="sort_order" label="Order" />
+    </SearchList>
   );
 }
 

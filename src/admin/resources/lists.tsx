@@ -1,0 +1,60 @@
+/**
+ * What the content lists share: a list searched with `q` (always shown), sorted by a field, whose rows open
+ * the edit form; choices for a select from a list of values; the rand format of price columns.
+ */
+
+import { useQuery } from '@tanstack/react-query';
+import type { ReactElement, ReactNode } from 'react';
+import { DataTable, List, SearchInput } from 'react-admin';
+import { api } from '../http.ts';
+
+/** Select choices from values, each labelled by itself or by `labels`. */
+export const choicesOf = (values: readonly string[], labels?: Record<string, string>) =>
+  values.map((id) => ({ id, name: labels?.[id] ?? id }));
+
+/** Props of a DataTable.NumberCol that shows rands without cents (R 389 900). */
+export const RAND = {
+  options: { style: 'currency', currency: 'ZAR', maximumFractionDigits: 0 },
+  locales: 'en-ZA',
+} as const;
+
+export function SearchList({
+  sort = 'sort_order',
+  order = 'ASC',
+  placeholder,
+  filters = [],
+  perPage,
+  children,
+}: {
+  sort?: string;
+  order?: 'ASC' | 'DESC';
+  placeholder?: string;
+  /** More filters after the search box. */
+  filters?: ReactElement[];
+  perPage?: number;
+  children: ReactNode;
+}) {
+  return (
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={placeholder} />, ...filters]}
+      sort={{ field: sort, order }}
+      perPage={perPage}
+    >
+      <DataTable rowClick="edit">{children}</DataTable>
+    </List>
+  );
+}
+
+/**
+ * Every dealership of the group as choices (id: slug, name: its name), from the public list, which any
+ * role may read. The server still refuses a dealer user's car at another dealership, on the field.
+ */
+export function useGroupDealerships() {
+  const { data } = useQuery({
+    queryKey: ['group-dealerships'],
+    queryFn: async () =>
+      (await api<{ 'hydra:member': { slug: string; dealerName: string }[] }>('/api/dealers'))['hydra:member'],
+    staleTime: 3_600_000,
+  });
+  return (data ?? []).map((d) => ({ id: d.slug, name: d.dealerName }));
+}
