@@ -6,6 +6,7 @@ import {
   Create,
   DataTable,
   DateInput,
+  DeleteButton,
   List,
   required,
   Show,
@@ -13,9 +14,11 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  TopToolbar,
   useRecordContext,
 } from 'react-admin';
 import { KEY_SCOPES } from '../../lib/staff-access.ts';
+import { choicesOf } from './lists.tsx';
 
 function KeyList() {
   return (
@@ -28,6 +31,23 @@ function KeyList() {
         <DataTable.Col source="revoked_at" label="Revoked" />
       </DataTable>
     </List>
+  );
+}
+
+/** Revoking takes effect at once on every instance; a revoked key stays listed with its date. */
+function KeyActions() {
+  const record = useRecordContext();
+  if (!record || record.revoked_at) return null;
+  return (
+    <TopToolbar>
+      <DeleteButton
+        label="Revoke key"
+        mutationMode="pessimistic"
+        confirmTitle={`Revoke the key “${record.name}”?`}
+        confirmContent="The integration using it is refused from now on. This cannot be undone."
+        successMessage="Key revoked"
+      />
+    </TopToolbar>
   );
 }
 
@@ -51,7 +71,7 @@ export const apiKeys = {
   icon: KeyIcon,
   recordRepresentation: 'name',
   show: () => (
-    <Show>
+    <Show actions={<KeyActions />}>
       <SimpleShowLayout>
         <OnceKey />
         <TextField source="name" />
@@ -67,11 +87,7 @@ export const apiKeys = {
     <Create redirect="show">
       <SimpleForm>
         <TextInput source="name" validate={required()} helperText="Which integration uses it" />
-        <CheckboxGroupInput
-          source="scopes"
-          choices={KEY_SCOPES.map((id) => ({ id, name: id }))}
-          validate={required()}
-        />
+        <CheckboxGroupInput source="scopes" choices={choicesOf(KEY_SCOPES)} validate={required()} />
         <DateInput source="expires_at" label="Expires (optional)" />
       </SimpleForm>
     </Create>

@@ -13,12 +13,21 @@ const VERBS: Record<string, string> = {
   import: 'imported',
 };
 
+const PHOTO_VERBS: Record<string, string> = {
+  upload: 'photos uploaded',
+  reorder: 'photos reordered',
+  update: 'main photo or alt text changed',
+  delete: 'a photo deleted',
+};
+
 /** "Specials #4 changed" from content.update on specials/4. */
 export function describeChange(c: PendingContent['changes'][number]): string {
-  const [, verb = ''] = c.action.split('.');
-  const what = (c.resource ?? c.action.split('.')[0] ?? '').replace(/_/g, ' ');
+  const [kind, verb = ''] = c.action.split('.');
+  const what = (c.resource ?? kind ?? '').replace(/_/g, ' ');
   const label = what.charAt(0).toUpperCase() + what.slice(1);
-  return `${label}${c.resource_id ? ` #${c.resource_id}` : ''} ${VERBS[verb] ?? verb}`;
+  // photo.* are changes to an owner's photos: "Vehicles #5: photos reordered".
+  const done = kind === 'photo' ? `: ${PHOTO_VERBS[verb] ?? `photos ${verb}`}` : ` ${VERBS[verb] ?? verb}`;
+  return `${label}${c.resource_id ? ` #${c.resource_id}` : ''}${done}`;
 }
 
 const when = (s: string) => new Date(s).toLocaleString('en-ZA');

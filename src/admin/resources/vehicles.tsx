@@ -1,6 +1,9 @@
 /** Used stock (issue 10 §2): every SPEC §3 field plus stock number and VIN, reserved/sold, and photos. */
 import CarRentalIcon from '@mui/icons-material/CarRental';
+import { type Theme, useMediaQuery } from '@mui/material';
 import {
+  BulkDeleteButton,
+  BulkUpdateButton,
   Create,
   DataTable,
   Edit,
@@ -10,8 +13,12 @@ import {
   SearchInput,
   SelectInput,
   SimpleForm,
+  SimpleList,
   TextInput,
+  useNotify,
+  useRedirect,
 } from 'react-admin';
+import { useParams } from 'react-router-dom';
 import { STOCK_STATUSES } from '../../lib/contract/stock.ts';
 import {
   BODY_TYPE_LABELS,
@@ -20,37 +27,120 @@ import {
   TRANSMISSION_TYPES,
   VEHICLE_STATES,
 } from '../../lib/vehicle-query.ts';
+import { choicesOf, RAND, useGroupDealerships } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
 
-const choices = (list: readonly string[], labels?: Record<string, string>) =>
-  list.map((id) => ({ id, name: labels?.[id] ?? id }));
-const statuses = choices(STOCK_STATUSES);
+const statuses = choicesOf(STOCK_STATUSES);
+
+/** Mark the ticked cars reserved, sold or available again in one go (each change is audited). */
+const StatusButtons = () => (
+  <>
+    {STOCK_STATUSES.map((status) => (
+      <BulkUpdateButton
+        key={status}
+        label={`Mark ${status}`}
+        data={{ status }}
+        mutationMode="pessimistic"
+        confirmTitle={`Mark the chosen cars ${status}?`}
+        confirmContent={
+          status === 'available'
+            ? 'They show on the public site again after the next publish.'
+            : 'They leave the public listing after the next publish; their pages say they are no longer available.'
+        }
+      />
+    ))}
+    <BulkDeleteButton mutationMode="pessimistic" />
+  </>
+);
+
+const rand = new Intl.NumberFormat('en-ZA', RAND.options);
 
 function VehicleList() {
+  const dealers = useGroupDealerships();
+  // A phone gets one line a car instead of a table wider than the screen.
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   return (
     <List
       filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder="Stock number, VIN, make, model" />,
+        <SearchInput
+          key="q"
+          source="q"
+          alwaysOn
+          placeholder="Stock number, VIN, make, model"
+          sx={{ minWidth: { sm: 300 } }}
+        />,
         <SelectInput key="status" source="status" choices={statuses} />,
-        <TextInput key="dealer" source="dealer_slug" label="Dealership slug" />,
+        <SelectInput key="dealer" source="dealer_slug" label="Dealership" choices={dealers} />,
       ]}
       sort={{ field: 'id', order: 'DESC' }}
     >
-      <DataTable rowClick="edit">
-        <DataTable.Col source="stock_number" label="Stock no." />
-        <DataTable.Col source="make" />
-        <DataTable.Col source="model" />
-        <DataTable.NumberCol source="year" options={{ useGrouping: false }} />
-        <DataTable.NumberCol
-          source="price"
-          options={{ style: 'currency', currency: 'ZAR', maximumFractionDigits: 0 }}
-          locales="en-ZA"
+      {phone ? (
+        <SimpleList
+          primaryText={(r) => `${r.stock_number} · ${r.year} ${r.make} ${r.model}`}
+          secondaryText={(r) => `${rand.format(r.price)} · ${r.dealer_name}`}
+          tertiaryText={(r) => r.status}
+          linkType="edit"
         />
-        <DataTable.Col source="dealer_name" label="Dealership" disableSort />
-        <DataTable.Col source="status" disableSort />
-        <DataTable.NumberCol source="photo_count" label="Photos" disableSort />
-      </DataTable>
+      ) : (
+        <DataTable
+          rowClick="edit"
+          bulkActionButtons={<StatusButtons />}
+          sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
+        >
+          <DataTable.Col source="stock_number" label="Stock no." />
+          <DataTable.Col source="make" />
+          <DataTable.Col source="model" />
+          <DataTable.NumberCol source="year" options={{ useGrouping: false }} />
+          <DataTable.NumberCol source="price" {...RAND} />
+          <DataTable.Col source="dealer_name" label="Dealership" disableSort />
+          <DataTable.Col source="status" disableSort />
+          <DataTable.NumberCol source="photo_count" label="Photos" disableSort />
+        </DataTable>
+      )}
     </List>
+  );
+}
+
+/** The car's dealership by name (a dealer user's other choices are refused by the server on this field). */
+function DealershipInput() {
+  return (
+    <SelectInput
+      source="dealer_slug"
+      label="Dealership"
+      choices={useGroupDealerships()}
+      validate={required()}
+    />
+  );
+}
+
+/**
+ * Another dealership's car (or one sold off and deleted) answers 404 to a dealer user: say so in words
+ * and go back to the list they may work on, instead of react-admin's "Element does not exist".
+ */
+function VehicleEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { id } = useParams();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      queryOptions={{
+        onError: (err: { status?: number; message?: string }) => {
+          notify(
+            err.status === 404
+              ? `Car ${id} is not in the stock you can edit: it belongs to another dealership, or it was removed.`
+              : (err.message ?? 'The car could not be loaded.'),
+            { type: 'error' },
+          );
+          redirect('list', 'vehicles');
+        },
+      }}
+    >
+      <SimpleForm>
+        <PhotosPanel />
+        <VehicleFields />
+      </SimpleForm>
+    </Edit>
   );
 }
 
@@ -59,7 +149,7 @@ function VehicleFields() {
     <>
       <TextInput source="stock_number" label="Stock number" validate={required()} />
       <TextInput source="vin" label="VIN" />
-      <TextInput source="dealer_slug" label="Dealership slug" validate={required()} />
+      <DealershipInput />
       <SelectInput source="status" choices={statuses} validate={required()} />
       <TextInput source="make" validate={required()} />
       <TextInput source="model" validate={required()} />
@@ -67,19 +157,19 @@ function VehicleFields() {
       <SelectInput
         source="body_type"
         label="Body"
-        choices={choices(BODY_TYPES, BODY_TYPE_LABELS)}
+        choices={choicesOf(BODY_TYPES, BODY_TYPE_LABELS)}
         validate={required()}
       />
       <NumberInput source="year" validate={required()} />
       <NumberInput source="mileage" label="Mileage (km)" validate={required()} />
       <NumberInput source="price" label="Price (R)" validate={required()} />
-      <SelectInput source="transmission" choices={choices(TRANSMISSION_TYPES)} validate={required()} />
-      <SelectInput source="fuel_type" label="Fuel" choices={choices(FUEL_TYPES)} validate={required()} />
+      <SelectInput source="transmission" choices={choicesOf(TRANSMISSION_TYPES)} validate={required()} />
+      <SelectInput source="fuel_type" label="Fuel" choices={choicesOf(FUEL_TYPES)} validate={required()} />
       <TextInput source="exterior_color" label="Colour" validate={required()} />
       <SelectInput
         source="state_of_vehicle"
         label="State"
-        choices={choices(VEHICLE_STATES)}
+        choices={choicesOf(VEHICLE_STATES)}
         validate={required()}
       />
       <TextInput source="description" multiline fullWidth />
@@ -93,14 +183,7 @@ export const vehicles = {
   list: VehicleList,
   icon: CarRentalIcon,
   recordRepresentation: 'stock_number',
-  edit: () => (
-    <Edit mutationMode="pessimistic">
-      <SimpleForm>
-        <PhotosPanel />
-        <VehicleFields />
-      </SimpleForm>
-    </Edit>
-  ),
+  edit: VehicleEdit,
   create: () => (
     <Create redirect="edit">
       <SimpleForm>

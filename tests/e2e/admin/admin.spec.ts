@@ -2,7 +2,8 @@
  * The back office end to end (issue 10 §7): an anonymous visitor to /admin gets the sign-in screen; an
  * editor signs in, uploads a photo to a used car (a bad file is refused with the server's message),
  * changes a special's price, builds a preview, opens it inside the admin, publishes it, and sees both on
- * the public site.
+ * the public site. A dealer user sees and edits only their own dealership's stock. A CSV with a bad row
+ * rejects it and applies the rest only after confirmation.
  */
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
@@ -18,6 +19,12 @@ const EDITOR = {
   password: 'editor password 0123',
   name: 'Thandi Editor',
 };
+const WEST_RAND = 'motus-subaru-west-rand';
+const DEALER = {
+  email: 'sipho.dealer@motus.example',
+  password: 'dealer password 0123',
+  name: 'Sipho Dealer',
+};
 let server: ChildProcess;
 let admin: APIRequestContext;
 
@@ -30,6 +37,10 @@ test.beforeAll(async () => {
   expect(signIn.status(), await signIn.text()).toBe(200);
   const added = await admin.post('/api/admin/staff', { data: { ...EDITOR, role: 'editor' } });
   expect(added.status(), await added.text()).toBe(201);
+  const dealer = await admin.post('/api/admin/staff', {
+    data: { ...DEALER, role: 'dealer', dealers: [WEST_RAND] },
+  });
+  expect(dealer.status(), await dealer.text()).toBe(201);
 });
 
 test.afterAll(async () => {
@@ -183,4 +194,73 @@ test('a CSV with a bad row rejects it with its reason, and applies the rest only
   await expect(plan.getByText('Applied: 2 rows')).toBeVisible();
   const after = await (await admin.get('/api/editor/vehicles?q=E2E-001')).json();
   expect(after['hydra:totalItems']).toBe(1);
+});
+
+test('a dealer user sees and edits only their own dealership’s stock', async ({ page }) => {
+  type Car = { id: number; stock_number: string; dealer_slug: string; dealer_name: string; price: number };
+  const cars = async (query: string) =>
+    (await (await admin.get(`/api/editor/vehicles?${query}`)).json()) as {
+      'hydra:member': Car[];
+      'hydra:totalItems': number;
+    };
+  const ours = await cars(`dealer_slug=${WEST_RAND}&itemsPerPage=1`);
+  const theirs = (await cars('dealer_slug=motus-subaru-pretoria&itemsPerPage=1'))['hydra:member'][0];
+  if (!theirs || !ours['hydra:member'][0]) throw new Error('the seed has no stock at West Rand or Pretoria');
+  const westRand = ours['hydra:member'][0].dealer_name;
+
+  await page.goto('/admin/');
+  await page.getByLabel('E-mail').fill(DEALER.email);
+  await page.getByLabel('Password').fill(DEALER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Stock, not content or builds.
+  await page.getByRole('menuitem', { name: 'Used stock' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Specials' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Builds' })).toHaveCount(0);
+
+  // The list holds exactly West Rand's cars: its count, and no other dealership in the column.
+  await expect(page.getByText(`of ${ours['hydra:totalItems']}`)).toBeVisible();
+  const dealerCells = page.locator('td.column-dealer_name');
+  await expect(dealerCells.first()).toHaveText(westRand);
+  expect(new Set(await dealerCells.allTextContents())).toEqual(new Set([westRand]));
+  // Another dealership's car cannot be found by its stock number…
+  // (the search matches part of a stock number, so U5 also finds U50: wait for the filtered list).
+  await page.getByPlaceholder('Stock number, VIN, make, model').fill(theirs.stock_number);
+  const stockCells = page.locator('td.column-stock_number');
+  await expect
+    .poll(async () => (await stockCells.allTextContents()).every((n) => n.includes(theirs.stock_number)))
+    .toBe(true);
+  await expect(page.getByRole('cell', { name: theirs.stock_number, exact: true })).toHaveCount(0);
+  // …nor opened by its id: a refusal in words, back on the list, and the API agrees.
+  await page.goto(`/admin/#/vehicles/${theirs.id}`);
+  await expect(page.getByText(`Car ${theirs.id} is not in the stock you can edit`)).toBeVisible();
+  await expect(page.getByLabel('Price (R)')).toHaveCount(0);
+  expect((await page.request.get(`/api/editor/vehicles/${theirs.id}`)).status()).toBe(404);
+
+  // Their own car: change the price and save; the server has it.
+  await page.getByPlaceholder('Stock number, VIN, make, model').fill('');
+  await stockCells.first().click();
+  const priceInput = page.getByLabel('Price (R)');
+  await expect(priceInput).not.toHaveValue('');
+  const id = Number(page.url().split('/').pop());
+  const price = Number(await priceInput.inputValue()) - 10_000;
+  // Giving the car to another dealership is refused on the field.
+  await page.getByLabel('Dealership').click();
+  await page.getByRole('option', { name: /Pretoria/ }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/may only keep stock of your own dealership/).first()).toBeVisible();
+  await page.getByLabel('Dealership').click();
+  await page.getByRole('option', { name: westRand }).click();
+  await priceInput.fill(String(price));
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Element updated')).toBeVisible();
+  const saved = (await (await admin.get(`/api/editor/vehicles/${id}`)).json()) as Car;
+  expect(saved).toMatchObject({ price, dealer_slug: WEST_RAND });
+  const logged = (await (await admin.get('/api/admin/audit_log?itemsPerPage=5')).json())['hydra:member'] as {
+    action: string;
+    actor_name: string;
+    resource_id: string;
+  }[];
+  expect(logged.find((e) => e.action === 'stock.update' && e.resource_id === String(id))?.actor_name).toBe(
+    DEALER.email,
+  );
 });
