@@ -2,10 +2,10 @@
  * Staff sign-in: e-mail and password against better-auth; the server's message on failure (lockout too),
  * and a link to ask for a password reset.
  */
-import { Box, Button, Link, TextField, Typography } from '@mui/material';
+import { Box, Link } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useLogin, useNotify } from 'react-admin';
-import { AuthFrame } from './AuthFrame.tsx';
+import { AuthField, AuthFrame, AuthSubmit } from './AuthFrame.tsx';
 
 export function LoginPage() {
   const login = useLogin();
@@ -32,33 +32,9 @@ export function LoginPage() {
   return (
     <AuthFrame title="Staff sign-in" intro="Dealer group back office: content, stock, builds and staff.">
       <Box component="form" onSubmit={submit} noValidate={false}>
-        <TextField
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          fullWidth
-          margin="normal"
-          autoFocus
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          fullWidth
-          margin="normal"
-        />
-        {error && (
-          <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
-            {error}
-          </Typography>
-        )}
-        <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 3 }} disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <AuthField label="E-mail" name="email" type="email" autoComplete="username" autoFocus />
+        <AuthField label="Password" name="password" type="password" autoComplete="current-password" />
+        <AuthSubmit error={error} busy={busy} label="Sign in" busyLabel="Signing in…" />
         <Box sx={{ mt: 2, textAlign: 'center' }}>
           <Link href="#/forgot-password" variant="body2">
             Forgot your password?

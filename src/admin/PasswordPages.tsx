@@ -4,10 +4,10 @@
  * from the e-mailed link /admin/#/reset-password?token=… (invitations use the same page with &invite=1).
  * The answer to a request is the same whether or not the address has an account.
  */
-import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { Alert, Box, Link } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { AuthFrame } from './AuthFrame.tsx';
+import { AuthField, AuthFrame, AuthSubmit } from './AuthFrame.tsx';
 import { api, json } from './http.ts';
 
 export const MIN_PASSWORD = 12;
@@ -53,24 +53,8 @@ export function ForgotPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" onSubmit={submit}>
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            fullWidth
-            margin="normal"
-            autoFocus
-          />
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-              {error}
-            </Alert>
-          )}
-          <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 3 }} disabled={busy}>
-            {busy ? 'Sending…' : 'Send reset link'}
-          </Button>
+          <AuthField label="E-mail" name="email" type="email" autoComplete="username" autoFocus />
+          <AuthSubmit error={error} busy={busy} label="Send reset link" busyLabel="Sending…" />
         </Box>
       )}
       <BackToSignIn />
@@ -129,33 +113,15 @@ export function ResetPasswordPage() {
         </Alert>
       ) : (
         <Box component="form" onSubmit={submit}>
-          <TextField
+          <AuthField
             label="New password"
             name="password"
             type="password"
             autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
             autoFocus
           />
-          <TextField
-            label="Repeat the password"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            fullWidth
-            margin="normal"
-          />
-          {error && (
-            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-              {error}
-            </Alert>
-          )}
-          <Button type="submit" variant="contained" fullWidth size="large" sx={{ mt: 3 }} disabled={busy}>
-            {busy ? 'Saving…' : 'Set password'}
-          </Button>
+          <AuthField label="Repeat the password" name="confirm" type="password" autoComplete="new-password" />
+          <AuthSubmit error={error} busy={busy} label="Set password" busyLabel="Saving…" />
         </Box>
       )}
       <BackToSignIn />
