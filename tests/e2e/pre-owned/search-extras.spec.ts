@@ -99,6 +99,25 @@ test('a keyword and a body type narrow the listing', async ({ page, request }) =
   await list.expectCount((await stock(request, 'q=forester'))['hydra:totalItems']);
 });
 
+test('the body-type filter offers people carriers, counted as the listing finds them', async ({
+  page,
+  request,
+}) => {
+  const list = new Listing(page);
+  await list.open('/pre-owned');
+  const mpvs = (await stock(request, 'body_type[]=mpv'))['hydra:totalItems'];
+  expect(mpvs).toBeGreaterThan(0);
+  await list.filters().locator('summary', { hasText: 'Body type' }).click();
+  const mpv = list
+    .filters()
+    .getByRole('group', { name: 'Body type' })
+    .getByRole('checkbox', { name: /^MPV/ });
+  await expect(mpv).toHaveAccessibleName(new RegExp(`^MPV\\s*\\(${mpvs}\\)`));
+  await mpv.check();
+  await expect.poll(() => list.query().getAll('body_type[]')).toEqual(['mpv']);
+  await list.expectCount(mpvs);
+});
+
 test.describe('the vehicle page', () => {
   test('names the owning dealership with its phone, WhatsApp and hours @mobile', async ({ page }) => {
     await page.goto(SHOWCASE.path);
