@@ -237,8 +237,13 @@ test('a dealer user sees and edits only their own dealership’s stock', async (
   expect((await page.request.get(`/api/editor/vehicles/${theirs.id}`)).status()).toBe(404);
 
   // Their own car: change the price and save; the server has it.
-  await page.getByPlaceholder('Stock number, VIN, make, model').fill('');
-  await stockCells.first().click();
+  // (the list re-renders as the search changes: find the car by its stock number, then open its row).
+  const own = ours['hydra:member'][0];
+  await page.getByPlaceholder('Stock number, VIN, make, model').fill(own.stock_number);
+  await expect
+    .poll(async () => (await stockCells.allTextContents()).every((n) => n.includes(own.stock_number)))
+    .toBe(true);
+  await page.getByRole('cell', { name: own.stock_number, exact: true }).click();
   const priceInput = page.getByLabel('Price (R)');
   await expect(priceInput).not.toHaveValue('');
   const id = Number(page.url().split('/').pop());
