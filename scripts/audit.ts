@@ -39,7 +39,6 @@ const PAGES = (
     '/blog/{post}',
     '/about-us',
     '/privacy-policy',
-    '/no-such-page',
   ].join(',')
 )
   .split(',')
