@@ -14,7 +14,13 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { VehicleSummary } from '../../lib/contract/vehicles.ts';
-import { type OrderField, USED_PAGE_SIZE, type VehicleQuery } from '../../lib/vehicle-query.ts';
+import {
+  type OrderField,
+  RANGE_FIELDS,
+  type RangeField,
+  USED_PAGE_SIZE,
+  type VehicleQuery,
+} from '../../lib/vehicle-query.ts';
 import { photosByVehicle } from '../media/photos.ts';
 import { presentVehicleSummary } from '../present.ts';
 import type { Database } from './schema.ts';
@@ -69,7 +75,6 @@ export interface StockIndex {
 
 /** Rows presented per slice of a rebuild before the event loop gets a turn. */
 const SLICE = 250;
-const RANGE_OF = { price: 'price', year: 'year', mileage: 'mileage', instalment: 'instalment' } as const;
 
 const turn = () => new Promise<void>((ok) => setImmediate(ok));
 
@@ -153,14 +158,14 @@ async function buildSnapshot(db: Kysely<Database>, version: () => Promise<string
       const y = key[b] as number | string;
       return x === y ? 0 : x < y ? -1 : 1;
     });
-  const column = (get: (c: Car) => number) => Float64Array.from(cars, get);
+  const columns = columnsOf(cars);
   const orders = {
-    price: sortBy(column((c) => c.price)),
-    year: sortBy(column((c) => c.year)),
-    mileage: sortBy(column((c) => c.mileage)),
+    price: sortBy(columns.range.price),
+    year: sortBy(columns.range.year),
+    mileage: sortBy(columns.range.mileage),
     created_at: sortBy(created),
   };
-  return { cars, columns: columnsOf(cars), orders, version: before, checkedAt };
+  return { cars, columns, orders, version: before, checkedAt };
 }
 
 /** Lower-cases A–Z only, as SQLite's lower() does (keywords with other letters go to SQL). */
@@ -188,7 +193,7 @@ type Category = (typeof CATEGORIES)[number];
 interface Columns {
   codes: Record<Category, Uint16Array>;
   dictionary: Record<Category, Map<string, number>>;
-  range: Record<keyof typeof RANGE_OF, Float64Array>;
+  range: Record<RangeField, Float64Array>;
 }
 
 function columnsOf(cars: Car[]): Columns {
@@ -206,7 +211,7 @@ function columnsOf(cars: Car[]): Columns {
     dictionary[cat] = dict;
   }
   const range = {} as Columns['range'];
-  for (const key of Object.values(RANGE_OF)) range[key] = Float64Array.from(cars, (c) => c[key]);
+  for (const field of RANGE_FIELDS) range[field] = Float64Array.from(cars, (c) => c[field]);
   return { codes, dictionary, range };
 }
 
@@ -244,7 +249,7 @@ function conditionsOf(cols: Columns, q: VehicleQuery, dealerSlug: string | null)
   const bounds: Conditions['bounds'] = [];
   for (const [field, bound] of Object.entries(q.range ?? {})) {
     if (bound?.gte === undefined && bound?.lte === undefined) continue;
-    const column = cols.range[RANGE_OF[field as keyof typeof RANGE_OF]];
+    const column = cols.range[field as RangeField];
     bounds.push([column, bound.gte ?? Number.NEGATIVE_INFINITY, bound.lte ?? Number.POSITIVE_INFINITY]);
   }
   return { allowed, bounds, words: q.words ?? [] };
