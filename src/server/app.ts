@@ -44,13 +44,23 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
 
   api.use('*', async (c, next) => {
     await next();
+    // On the answer's own headers, not c.header(): after the handler that would rebuild the answer as a
+    // stream, and @hono/node-server could no longer write its string body in one go.
+    const headers = c.res.headers;
     // Content changes when editors publish; a short shared cache keeps the API cheap but fresh.
-    if (c.req.method === 'GET' && c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
-      c.header('Cache-Control', 'public, max-age=60, stale-while-revalidate=300');
-    } else if (!c.res.headers.has('Cache-Control')) {
-      c.header('Cache-Control', 'no-store');
-    }
-    c.header('X-Content-Type-Options', 'nosniff');
+    if (!headers.has('Cache-Control'))
+      headers.set(
+        'Cache-Control',
+        c.req.method === 'GET' && c.res.status === 200
+          ? 'public, max-age=60, stale-while-revalidate=300'
+          : 'no-store',
+      );
+    headers.set('X-Content-Type-Options', 'nosniff');
+    // Any answer may be compressed (server.ts): say so here, or compress() says it with c.header().
+    const vary = headers.get('Vary');
+    if (!vary) headers.set('Vary', 'Accept-Encoding');
+    else if (vary !== '*' && !/\baccept-encoding\b/i.test(vary))
+      headers.set('Vary', `${vary}, Accept-Encoding`);
   });
   const jsonLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
@@ -87,14 +97,17 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
         `The image is larger than ${LEAD_PHOTO_LIMITS.maxBytes / 1024 / 1024} MB.`,
       ),
   });
+  // A GET or HEAD has no body to limit; asking for one would make @hono/node-server build a full Request.
   api.use('*', (c, next) =>
-    (PHOTO_UPLOAD_PATH.test(c.req.path)
-      ? uploadLimit
-      : STOCK_IMPORT_PATH.test(c.req.path)
-        ? importLimit
-        : LEAD_PHOTO_UPLOAD_PATH.test(c.req.path)
-          ? leadPhotoLimit
-          : jsonLimit)(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : (PHOTO_UPLOAD_PATH.test(c.req.path)
+          ? uploadLimit
+          : STOCK_IMPORT_PATH.test(c.req.path)
+            ? importLimit
+            : LEAD_PHOTO_UPLOAD_PATH.test(c.req.path)
+              ? leadPhotoLimit
+              : jsonLimit)(c, next),
   );
   api.use('*', inputGuard());
 

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Violation } from '../lib/contract.ts';
 import { describeViolations } from '../lib/schemas/common.ts';
+import { withText } from './http/body-text.ts';
 import { currentRequestId } from './log.ts';
 
 export const LD_JSON = 'application/ld+json; charset=utf-8';
@@ -60,7 +61,7 @@ export function collection(
   }
   let json = JSON.stringify(body);
   if (members instanceof JsonMembers) json = json.replace(MEMBERS_SLOT, `[${members.json.join(',')}]`);
-  return c.body(json, 200, { 'Content-Type': LD_JSON });
+  return withText(c.body(json, 200, { 'Content-Type': LD_JSON }), json);
 }
 
 /** One resource with its @context, @id and @type. */
@@ -72,7 +73,8 @@ export function item(
   status: 200 | 201 = 200,
 ) {
   const body = { '@context': `/api/contexts/${type}`, '@id': id, '@type': type, ...data };
-  return c.body(JSON.stringify(body), status, { 'Content-Type': LD_JSON });
+  const json = JSON.stringify(body);
+  return withText(c.body(json, status, { 'Content-Type': LD_JSON }), json);
 }
 
 export function problem(

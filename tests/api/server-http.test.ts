@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import { CACHE_BYPASS_ENV, CACHE_BYPASS_HEADER } from '../../src/lib/cache-bypass.ts';
@@ -179,6 +180,33 @@ describe('one-process server', () => {
     expect(await total({ headers: buildHeaders })).toBe(before - 1);
     deps.readCache?.clear();
     expect(await total()).toBe(before - 1);
+  });
+
+  it('over HTTP, answers a listing from the micro-cache with the same bytes and headers as the first time, plain and gzip', async () => {
+    // Through @hono/node-server, whose light answers the cache keeps as text (http/body-text.ts).
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((ok) => server.once('listening', ok));
+    const { port } = server.address() as { port: number };
+    try {
+      for (const encoding of ['identity', 'gzip']) {
+        const url = `http://127.0.0.1:${port}/api/all/vehicles?order[price]=desc&price[lte]=${encoding.length}00000`;
+        const get = async () => {
+          const res = await fetch(url, { headers: { 'Accept-Encoding': encoding } });
+          const headers = Object.fromEntries(res.headers);
+          delete headers['x-request-id'];
+          delete headers.date;
+          return { status: res.status, headers, body: await res.text() };
+        };
+        const first = await get();
+        expect(first.status).toBe(200);
+        expect(first.headers.vary).toBe('Accept-Encoding');
+        expect(first.headers['content-encoding']).toBe(encoding === 'gzip' ? 'gzip' : undefined);
+        expect(JSON.parse(first.body)['hydra:member'].length).toBeGreaterThan(0);
+        expect(await get()).toEqual(first);
+      }
+    } finally {
+      server.close();
+    }
   });
 
   it('never caches errors or answers to authenticated requests', async () => {

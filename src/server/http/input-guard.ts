@@ -91,7 +91,8 @@ export function inputGuard(): MiddlewareHandler {
     const refuse = (detail: string) => problem(c, 400, statusTitle(400), detail);
     const fromUrl = urlProblem(new URL(c.req.url));
     if (fromUrl) return refuse(fromUrl);
-    if (c.req.raw.body && /json/i.test(c.req.header('content-type') ?? '')) {
+    // The content type first: asking a GET for its body makes @hono/node-server build a full Request.
+    if (/json/i.test(c.req.header('content-type') ?? '') && c.req.raw.body) {
       // Hono keeps the text, so the route reads the same body again without a second stream.
       const fromBody = jsonBodyProblem(await c.req.text());
       if (fromBody) return refuse(fromBody);

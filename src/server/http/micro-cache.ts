@@ -6,13 +6,15 @@
  * or `Authorization` does not (every cached answer is `public`, so RFC 9111 lets a shared cache serve it).
  */
 import type { MiddlewareHandler } from 'hono';
+import { textOf } from './body-text.ts';
 import { CACHE_BYPASS_HEADER, isBuildRequest } from './cache-bypass.ts';
 
 interface Entry {
   expires: number;
   status: number;
-  headers: [string, string][];
-  body: ArrayBuffer;
+  headers: Record<string, string>;
+  /** A string or bytes, never an ArrayBuffer: @hono/node-server writes those two without a stream. */
+  body: string | Uint8Array<ArrayBuffer>;
 }
 
 export interface MicroCache {
@@ -62,13 +64,16 @@ export function createMicroCache(opts: {
       res.headers.has('set-cookie')
     )
       return;
-    const body = await res.arrayBuffer();
-    const headers = [...res.headers.entries()];
-    if (body.byteLength <= maxBody) {
+    // The text it was made from when there is one (an uncompressed hydra answer); else read the bytes
+    // once (a compressed answer) and answer with them.
+    const text = textOf(res);
+    const body = text ?? new Uint8Array(await res.arrayBuffer());
+    const headers = Object.fromEntries(res.headers);
+    if ((typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) <= maxBody) {
       entries.set(key, { expires: now + opts.ttlMs, status: res.status, headers, body });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     }
-    c.res = new Response(body, { status: res.status, headers });
+    if (text === undefined) c.res = new Response(body, { status: res.status, headers });
   };
 
   return { middleware, clear: () => entries.clear(), size: () => entries.size };
