@@ -47,10 +47,11 @@ export function collection(
   };
   if (paging) {
     const last = Math.max(1, Math.ceil(total / paging.pageSize));
+    // One parameter list for every link (a URL each cost more than the rest of a cached-index answer).
+    const params = new URLSearchParams(url.search);
     const link = (p: number) => {
-      const u = new URL(url);
-      u.searchParams.set('page', String(p));
-      return u.pathname + u.search;
+      params.set('page', String(p));
+      return `${url.pathname}?${params}`;
     };
     const view: Record<string, unknown> = { '@id': id, '@type': 'hydra:PartialCollectionView' };
     view['hydra:first'] = link(1);
