@@ -1,4 +1,4 @@
-/** Resident memory of a process and its descendants, from /proc (Linux), sampled for peaks. */
+/** Resident memory of a process and its descendants, and its CPU time, from /proc (Linux). */
 import { readFileSync } from 'node:fs';
 
 function children(pid: number): number[] {
@@ -36,4 +36,13 @@ export function peakOf(measure: () => number) {
       return Math.round(Math.max(peak, measure()));
     },
   };
+}
+
+/**
+ * CPU time (user + system) a process has used so far, in ms. Per request it is steadier than a rate
+ * on a shared machine: other work slows the server down, but does not make its requests cost more.
+ */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)
 }
