@@ -3,13 +3,24 @@
  * Compares two build directories (data/builds/<id>): the URLs their sitemaps list, the set of HTML files,
  * and every page's HTML after normalising only what a build is free to change (hashed asset names,
  * Astro's scoped-style ids, the CSP hashes of styles and its per-build island uids). Exits 1 and shows the first differences when anything differs.
+ *
+ * `--styles-moved`: for a refactor that moves markup and its <style> into a shared component. Whether an
+ * element carries a scoped-style id (and an island gets the page's id as a prop) follows from whether the
+ * component that writes it has a <style>, and the order of scoped rules in a page's CSS from the order in
+ * which Vite meets the components; with this flag both are left out: the ids are dropped and a page's CSS
+ * is compared as a sorted list of rules (rules scoped to different components never match the same
+ * element, so their order does not change the cascade). Use it only when no global stylesheet changed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const [before, after] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const stylesMoved = args.includes('--styles-moved');
+const [before, after] = args.filter((a) => !a.startsWith('--'));
 if (!before || !after) {
-  console.error('usage: node scripts/compare-builds.ts <before build dir> <after build dir>');
+  console.error(
+    'usage: node scripts/compare-builds.ts [--styles-moved] <before build dir> <after build dir>',
+  );
   process.exit(2);
 }
 
@@ -42,19 +53,38 @@ function withCssByContent(dir: string, html: string): string {
       return '';
     },
   );
-  return `${rest}\n<!-- css -->\n${css.join('').replace(/}/g, '}\n')}`;
+  const rules = css.join('').replace(/}/g, '}\n');
+  return `${rest}\n<!-- css -->\n${stylesMoved ? sortedRules(rules) : rules}`;
 }
+
+/** --styles-moved: a page's CSS rules in sorted order, without their scoped-style ids. */
+const sortedRules = (rules: string) =>
+  rules
+    .replace(/\[data-astro-cid-[a-z0-9]+\]/g, '')
+    .split('\n')
+    .filter(Boolean)
+    .sort()
+    .join('\n');
+
+/** --styles-moved: the page without scoped-style ids on its elements and in its islands' props. */
+const withoutScopedIds = (html: string) =>
+  html
+    .replace(/,&quot;data-astro-cid-[a-z0-9]+&quot;:\[0,true\]/g, '')
+    .replace(/ data-astro-cid-[a-z0-9]+/g, '');
 
 /** Rewrites what may legitimately change between two builds of the same content. */
 function normalise(dir: string, html: string): string {
+  const page = withCssByContent(dir, html);
   return (
-    withCssByContent(dir, html)
+    (stylesMoved ? withoutScopedIds(page) : page)
       .replace(/(\/_astro\/[\w.-]+?)\.[\w-]{8}(\.\w+)/g, '$1.#$2')
       .replace(/data-astro-cid-[a-z0-9]+/g, 'data-astro-cid')
       .replace(/ uid="[^"]*"/g, ' uid=""')
       // The CSP's style hashes follow from the stylesheets (compared by content above), whose scoped-style
-      // ids change when a component moves; script hashes are kept, as inline scripts are not normalised.
-      .replace(/(style-src[^;"]*)/g, (list) => list.replace(/'sha256-[^']+'/g, "'sha256-#'"))
+      // ids change when a component moves, and the list names the styles of the whole site, so a style
+      // moved into a shared component changes how many there are: the list is compared as one item.
+      // Script hashes are kept, as inline scripts are not normalised.
+      .replace(/(style-src[^;"]*)/g, (list) => list.replace(/( 'sha256-[^']+')+/, " 'sha256-#'"))
   );
 }
 

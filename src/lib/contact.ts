@@ -4,7 +4,7 @@
  * Plain string work, so an island can use it without a phone-number library.
  */
 import type { VehicleSummary } from './contract.ts';
-import { formatPrice } from './format.ts';
+import { carTitle, formatPrice } from './format.ts';
 
 import { waNumber } from './phone-links.ts';
 
@@ -17,8 +17,6 @@ export type LeadCar = Pick<
 
 /** The stock number buyers quote to the dealer. */
 export const stockNumber = (car: Pick<VehicleSummary, 'stock_number'>) => car.stock_number;
-
-export const carTitle = (car: LeadCar) => `${car.year} ${car.make} ${car.model} ${car.variant}`.trim();
 
 /** The WhatsApp link with a first message that names the car, its stock number and price. */
 export function whatsappHref(number: string, car: LeadCar, pageUrl?: string): string {

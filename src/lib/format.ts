@@ -10,6 +10,10 @@ const integer = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 });
 
 export const KW_TO_HP = 1.34102;
 
+/** A car by name, as buyers and the dealer say it: year, make, model and variant ("2021 Subaru Forester 2.0i-S"). */
+export const carTitle = (car: { year: number | string; make: string; model: string; variant: string }) =>
+  `${car.year} ${car.make} ${car.model} ${car.variant}`.trim();
+
 /** R 7 865,06 — cents shown. */
 export function formatMoney(amount: number): string {
   return money.format(amount);

@@ -4,12 +4,13 @@
  * way to take it out. A car sold or removed since it was chosen says so.
  */
 import { useState } from 'react';
+import { carTitle } from '../../lib/format.ts';
 import type { SavedCar } from '../../lib/saved-cars.ts';
 import { COMPARE_LIMIT } from '../../lib/saved-cars.ts';
 import { paths, withDealer } from '../../lib/urls.ts';
 import { $compare, $saved, $savedReady, removeFromCompare } from '../../stores/saved.ts';
 import { Picture } from '../picture/Picture.tsx';
-import { COMPARE_ROWS, EXAMPLE_TERMS, nameOf } from './car-facts.ts';
+import { COMPARE_ROWS, EXAMPLE_TERMS } from './car-facts.ts';
 import { useCars } from './useCars.ts';
 import { useDeviceStore } from './useDeviceStore.ts';
 import './saved.css';
@@ -27,7 +28,7 @@ export default function CompareCars({ site }: { site: string | null }) {
 
   const nameFor = (id: number) => {
     const s = cars.get(id);
-    return s?.kind === 'ready' ? nameOf(s.v) : (saved.find((c) => c.id === id)?.name ?? `Car ${id}`);
+    return s?.kind === 'ready' ? carTitle(s.v) : (saved.find((c) => c.id === id)?.name ?? `Car ${id}`);
   };
   const remove = (id: number) => {
     const name = nameFor(id);

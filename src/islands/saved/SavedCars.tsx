@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { financeSummary } from '../../lib/finance.ts';
-import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
+import { carTitle, formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
 import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT, type SavedCar } from '../../lib/saved-cars.ts';
 import { paths, withDealer } from '../../lib/urls.ts';
 import {
@@ -17,7 +17,7 @@ import {
   removeSaved,
 } from '../../stores/saved.ts';
 import { Picture } from '../picture/Picture.tsx';
-import { EXAMPLE_TERMS, nameOf } from './car-facts.ts';
+import { EXAMPLE_TERMS } from './car-facts.ts';
 import { type CarState, useCars } from './useCars.ts';
 import { useDeviceStore } from './useDeviceStore.ts';
 import './saved.css';
@@ -118,7 +118,7 @@ interface RowProps {
 }
 
 function SavedRow({ car, state, site, comparing, onCompare, onRemove, onRetry }: RowProps) {
-  const name = state.kind === 'ready' ? nameOf(state.v) : car.name;
+  const name = state.kind === 'ready' ? carTitle(state.v) : car.name;
   const removeBtn = (
     <button type="button" className="btn btn--ghost sv-remove" onClick={() => onRemove(car, name)}>
       Remove<span className="visually-hidden"> {name} from saved cars</span>

@@ -4,8 +4,6 @@ import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
 import { BODY_TYPE_LABELS } from '../../lib/vehicle-query.ts';
 
-export const nameOf = (v: VehicleDetail) => `${v.year} ${v.make} ${v.model} ${v.variant}`.trim();
-
 export const bodyLabel = (v: VehicleDetail) =>
   BODY_TYPE_LABELS[v.body_type as keyof typeof BODY_TYPE_LABELS] ?? v.body_type;
 

@@ -9,7 +9,7 @@ import { carLinkQuery } from '../../lib/car-link.ts';
 import { stockNumber } from '../../lib/contact.ts';
 import type { VehicleDetail, VehicleSummary } from '../../lib/contract.ts';
 import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
-import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
+import { carTitle, formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
 import { paths, withDealer } from '../../lib/urls.ts';
 import { BODY_TYPE_LABELS } from '../../lib/vehicle-query.ts';
 import { CompareButton } from '../saved/CompareButton.tsx';
@@ -44,8 +44,6 @@ type View =
 
 const PATH = /\/pre-owned\/([a-z0-9-]+)\/([a-z0-9-]+)\/(\d+)\/?$/;
 const statusOf = (err: unknown) => (err as { response?: Response }).response?.status;
-export const carName = (v: VehicleDetail) => `${v.year} ${v.make} ${v.model} ${v.variant}`.trim();
-
 export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Props) {
   const [view, setView] = useState<View>(vehicle ? { kind: 'ready', v: vehicle } : { kind: 'loading' });
   const [enquire, setEnquire] = useState(enquireHref ?? '');
@@ -80,7 +78,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
         }
         setSlugs({ make: v.make_slug, model: v.model_slug });
         setView(v.status === 'sold' ? { kind: 'sold', v } : { kind: 'ready', v });
-        if (!vehicle) document.title = document.title.replace(/^[^|]*/, `${carName(v)} for sale `);
+        if (!vehicle) document.title = document.title.replace(/^[^|]*/, `${carTitle(v)} for sale `);
       })
       .catch((err: unknown) => {
         if (!live) return;
@@ -116,7 +114,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
         <h1>{v ? 'This car has been sold' : 'We could not find this car'}</h1>
         <p>
           {v
-            ? `The ${carName(v)} is no longer available.`
+            ? `The ${carTitle(v)} is no longer available.`
             : 'It may have been sold, or the link may be mistyped.'}{' '}
           Have a look at similar cars we have in stock.
         </p>
@@ -136,7 +134,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
   }
 
   const v = view.v;
-  const name = carName(v);
+  const name = carTitle(v);
   const f = financeSummary({ price: v.price });
   const facts: [string, string][] = [
     ['Year', String(v.year)],

@@ -5,6 +5,7 @@
  */
 import type { Context } from 'hono';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { carTitle } from '../../lib/format.ts';
 import { LEAD_FORMS } from '../../lib/lead-presets.ts';
 import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../lib/lead-workflow.ts';
 import { FINANCE_SENSITIVE_FIELDS } from '../../lib/schemas/finance.ts';
@@ -234,7 +235,7 @@ export async function present(db: Kysely<LeadDatabase>, leads: LeadRow[]) {
         ? {
             id: v.id,
             '@id': `/api/vehicles/${v.id}`,
-            title: `${v.year} ${v.make} ${v.model} ${v.variant}`.trim(),
+            title: carTitle(v),
             url: `/pre-owned/${v.make_slug}/${v.model_slug}/${v.id}`,
           }
         : null,

@@ -1,12 +1,13 @@
 /** schema.org Car with an Offer for a used vehicle page (in the static HTML of pre-built pages). */
 import type { Dealer, VehicleDetail } from '../../lib/contract.ts';
+import { carTitle } from '../../lib/format.ts';
 import { absoluteUrl } from '../../lib/urls.ts';
 
 export function usedCarLd(v: VehicleDetail, pageUrl: string, site: URL | string, seller: Dealer | undefined) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Car',
-    name: `${v.year} ${v.make} ${v.model} ${v.variant}`.trim(),
+    name: carTitle(v),
     brand: { '@type': 'Brand', name: v.make },
     model: v.model,
     vehicleConfiguration: v.variant || undefined,
