@@ -4,29 +4,8 @@
  * `violations` become `errors` keyed by field path, which react-admin puts on the matching inputs.
  */
 import { HttpError } from 'react-admin';
-
-export interface Violation {
-  propertyPath: string;
-  message: string;
-}
-
-/** {"colors.0.hex_code": "…"} → {colors: {0: {hex_code: "…"}}}: react-admin walks nested objects. */
-export function violationsToErrors(violations: Violation[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const { propertyPath, message } of violations) {
-    const parts = (propertyPath || 'root.serverError').split('.');
-    let node = out;
-    parts.forEach((part, i) => {
-      if (i === parts.length - 1) {
-        node[part] ??= message;
-        return;
-      }
-      node[part] ??= {};
-      node = node[part] as Record<string, unknown>;
-    });
-  }
-  return out;
-}
+import type { Violation } from '../lib/contract.ts';
+import { violationsToErrors } from './schema-check.ts';
 
 export async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);

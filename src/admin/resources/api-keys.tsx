@@ -8,16 +8,16 @@ import {
   DateInput,
   DeleteButton,
   List,
-  required,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
   TextInput,
   TopToolbar,
   useRecordContext,
 } from 'react-admin';
+import { ApiKeyCreateInput } from '../../lib/contract/staff.ts';
 import { KEY_SCOPES } from '../../lib/staff-access.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf } from './lists.tsx';
 
 function KeyList() {
@@ -85,11 +85,11 @@ export const apiKeys = {
   ),
   create: () => (
     <Create redirect="show">
-      <SimpleForm>
-        <TextInput source="name" validate={required()} helperText="Which integration uses it" />
-        <CheckboxGroupInput source="scopes" choices={choicesOf(KEY_SCOPES)} validate={required()} />
+      <SchemaForm schema={ApiKeyCreateInput}>
+        <TextInput source="name" isRequired helperText="Which integration uses it" />
+        <CheckboxGroupInput source="scopes" choices={choicesOf(KEY_SCOPES)} isRequired />
         <DateInput source="expires_at" label="Expires (optional)" />
-      </SimpleForm>
+      </SchemaForm>
     </Create>
   ),
 };

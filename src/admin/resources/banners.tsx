@@ -1,6 +1,8 @@
 /** Home-page banners. */
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import { DataTable, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { DataTable, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { BannerInput } from '../../lib/contract/content.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
@@ -18,31 +20,26 @@ function BannerList() {
 
 function BannerForm() {
   return (
-    <SimpleForm>
+    <SchemaForm schema={BannerInput}>
       <PhotosPanel
         owner="banners"
         single
         aspect="16 / 7"
         help="Shown across the page, cropped to 16:7 on wide screens; a wide photo of at least 1600 px works best."
       />
-      <TextInput source="title" validate={required()} fullWidth />
+      <TextInput source="title" isRequired fullWidth />
       <TextInput source="subtitle" fullWidth />
-      <SelectInput source="type" choices={choicesOf(['Car', 'Motorcycle'])} validate={required()} />
+      <SelectInput source="type" choices={choicesOf(['Car', 'Motorcycle'])} isRequired />
       <TextInput
         source="image"
         label="Drawn image"
         helperText="File name of the drawn image, shown while no image is uploaded"
-        validate={required()}
+        isRequired
       />
       <TextInput source="button_text" label="Button text" />
-      <TextInput
-        source="button_url"
-        label="Button URL"
-        validate={required()}
-        helperText="/path or https://…"
-      />
+      <TextInput source="button_url" label="Button URL" isRequired helperText="/path or https://…" />
       <NumberInput source="sort_order" label="Order" step={1} />
-    </SimpleForm>
+    </SchemaForm>
   );
 }
 

@@ -1,8 +1,10 @@
 /** Blog posts with a rich-text body (the server sanitises the HTML). */
 import ArticleIcon from '@mui/icons-material/Article';
 import { RichTextInput } from 'ra-input-rich-text';
-import { DataTable, DateInput, required, SimpleForm, TextInput } from 'react-admin';
+import { DataTable, DateInput, TextInput } from 'react-admin';
+import { BlogPostInput } from '../../lib/contract/content.ts';
 import { editorOptions } from '../rich-text.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
@@ -19,24 +21,24 @@ function BlogList() {
 
 function BlogForm() {
   return (
-    <SimpleForm>
-      <TextInput source="title" validate={required()} fullWidth />
-      <TextInput source="slug" validate={required()} />
-      <TextInput source="author" validate={required()} />
-      <DateInput source="publish_date" label="Publish date" validate={required()} />
-      <TextInput source="description" multiline fullWidth validate={required()} />
+    <SchemaForm schema={BlogPostInput}>
+      <TextInput source="title" isRequired fullWidth />
+      <TextInput source="slug" isRequired />
+      <TextInput source="author" isRequired />
+      <DateInput source="publish_date" label="Publish date" isRequired />
+      <TextInput source="description" multiline fullWidth isRequired />
       <PhotosPanel owner="blog_posts" single aspect="16 / 9" help="The post's picture, cropped to 16:9." />
       <TextInput
         source="image"
         label="Drawn image"
         helperText="File name of the drawn image, shown while no image is uploaded"
-        validate={required()}
+        isRequired
       />
       <RichTextInput source="body" fullWidth editorOptions={editorOptions} />
       <TextInput source="meta_title" label="Meta title" fullWidth />
       <TextInput source="meta_description" label="Meta description" fullWidth />
       <TextInput source="keywords" fullWidth />
-    </SimpleForm>
+    </SchemaForm>
   );
 }
 

@@ -1,16 +1,9 @@
 /** Dealerships: address, opening hours, phone, WhatsApp number and map link. */
 import StoreIcon from '@mui/icons-material/Store';
-import {
-  ArrayInput,
-  DataTable,
-  NumberInput,
-  required,
-  SelectInput,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-} from 'react-admin';
+import { ArrayInput, DataTable, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { DealershipInput } from '../../lib/contract/content.ts';
 import { PROVINCES } from '../../lib/vehicle-query.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';
 
@@ -30,21 +23,21 @@ function DealerList() {
 
 function DealerForm() {
   return (
-    <SimpleForm>
-      <TextInput source="dealer_name" label="Name" validate={required()} fullWidth />
-      <TextInput source="slug" validate={required()} />
-      <TextInput source="site_name" label="Site name" validate={required()} />
-      <TextInput source="address" label="Street address" validate={required()} fullWidth />
-      <TextInput source="suburb" validate={required()} />
-      <TextInput source="city" validate={required()} />
-      <SelectInput source="province" choices={choicesOf(PROVINCES)} validate={required()} />
-      <TextInput source="postal_code" label="Postal code" validate={required()} />
-      <NumberInput source="latitude" validate={required()} />
-      <NumberInput source="longitude" validate={required()} />
-      <TextInput source="location" label="Map link (https://…)" validate={required()} fullWidth />
-      <TextInput source="dealer_contact_no" label="Phone" validate={required()} />
+    <SchemaForm schema={DealershipInput}>
+      <TextInput source="dealer_name" label="Name" isRequired fullWidth />
+      <TextInput source="slug" isRequired />
+      <TextInput source="site_name" label="Site name" isRequired />
+      <TextInput source="address" label="Street address" isRequired fullWidth />
+      <TextInput source="suburb" isRequired />
+      <TextInput source="city" isRequired />
+      <SelectInput source="province" choices={choicesOf(PROVINCES)} isRequired />
+      <TextInput source="postal_code" label="Postal code" isRequired />
+      <NumberInput source="latitude" isRequired />
+      <NumberInput source="longitude" isRequired />
+      <TextInput source="location" label="Map link (https://…)" isRequired fullWidth />
+      <TextInput source="dealer_contact_no" label="Phone" isRequired />
       <TextInput source="whatsapp_no" label="WhatsApp number" />
-      <TextInput source="email" label="E-mail" type="email" validate={required()} />
+      <TextInput source="email" label="E-mail" type="email" isRequired />
       <ArrayInput source="opening_hours" label="Opening hours">
         <SimpleFormIterator inline>
           <SelectInput source="day" choices={choicesOf(WEEKDAYS)} helperText={false} />
@@ -53,7 +46,7 @@ function DealerForm() {
         </SimpleFormIterator>
       </ArrayInput>
       <NumberInput source="sort_order" label="Order" step={1} />
-    </SimpleForm>
+    </SchemaForm>
   );
 }
 

@@ -2,7 +2,7 @@
  * A dealer user's dealerships, picked by name from the group's list (the editor dealers endpoint),
  * stored as slugs. Shown only for the dealer role: other roles see the whole group.
  */
-import { AutocompleteArrayInput, FormDataConsumer, required, useGetList } from 'react-admin';
+import { AutocompleteArrayInput, FormDataConsumer, useGetList } from 'react-admin';
 
 interface Dealer {
   id: number;
@@ -34,7 +34,7 @@ function Picker() {
       label="Dealerships"
       choices={choices}
       isPending={isPending}
-      validate={required('Pick at least one dealership for a dealer user.')}
+      isRequired
       helperText="The dealer user sees and edits the stock and leads of these dealerships only."
       sx={{ minWidth: { sm: 400 } }}
     />

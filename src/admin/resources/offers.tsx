@@ -3,8 +3,10 @@
 import BuildIcon from '@mui/icons-material/Build';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { RichTextInput } from 'ra-input-rich-text';
-import { DataTable, DateInput, NumberInput, required, SimpleForm, TextInput } from 'react-admin';
+import { DataTable, DateInput, NumberInput, TextInput } from 'react-admin';
+import { OfferInput } from '../../lib/contract/content.ts';
 import { editorOptions } from '../rich-text.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';
 
@@ -23,22 +25,22 @@ function OfferList() {
 
 function OfferForm() {
   return (
-    <SimpleForm>
-      <TextInput source="title" validate={required()} fullWidth />
-      <TextInput source="slug" validate={required()} helperText="Lower-case words joined by hyphens" />
-      <TextInput source="model" validate={required()} />
-      <TextInput source="model_slug" label="Model slug" validate={required()} />
+    <SchemaForm schema={OfferInput}>
+      <TextInput source="title" isRequired fullWidth />
+      <TextInput source="slug" isRequired helperText="Lower-case words joined by hyphens" />
+      <TextInput source="model" isRequired />
+      <TextInput source="model_slug" label="Model slug" isRequired />
       <TextInput source="dealer_slug" label="Dealership slug" helperText="Empty for the whole group" />
       <NumberInput source="price" label="Price (R)" step={1} />
-      <DateInput source="valid_until" label="Valid until" validate={required()} />
-      <TextInput source="intro_paragraph" label="Intro" multiline fullWidth validate={required()} />
+      <DateInput source="valid_until" label="Valid until" isRequired />
+      <TextInput source="intro_paragraph" label="Intro" multiline fullWidth isRequired />
       <RichTextInput source="body" fullWidth editorOptions={editorOptions} />
-      <TextInput source="thumbnail" helperText="Image file name" validate={required()} />
-      <TextInput source="image" helperText="Image file name" validate={required()} />
-      <TextInput source="source_code" label="Source code" validate={required()} />
+      <TextInput source="thumbnail" helperText="Image file name" isRequired />
+      <TextInput source="image" helperText="Image file name" isRequired />
+      <TextInput source="source_code" label="Source code" isRequired />
       <TextInput source="terms" multiline fullWidth />
       <NumberInput source="sort_order" label="Order" step={1} />
-    </SimpleForm>
+    </SchemaForm>
   );
 }
 

@@ -10,13 +10,13 @@ import {
   Edit,
   List,
   PasswordInput,
-  required,
   SearchInput,
   SelectInput,
-  SimpleForm,
   TextInput,
 } from 'react-admin';
+import { StaffCreateInput, StaffUpdateInput } from '../../lib/contract/staff.ts';
 import { ROLE_LABELS, STAFF_ROLES } from '../../lib/staff-access.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { DealershipPicker } from './dealership-picker.tsx';
 
 const roles = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
@@ -43,8 +43,8 @@ function StaffList() {
 
 const common = (
   <>
-    <TextInput source="name" validate={required()} />
-    <SelectInput source="role" choices={roles} validate={required()} />
+    <TextInput source="name" isRequired />
+    <SelectInput source="role" choices={roles} isRequired />
     <DealershipPicker />
   </>
 );
@@ -57,23 +57,23 @@ export const staff = {
   recordRepresentation: 'email',
   edit: () => (
     <Edit mutationMode="pessimistic">
-      <SimpleForm>
+      <SchemaForm schema={StaffUpdateInput}>
         <TextInput source="email" disabled />
         {common}
         <BooleanInput source="disabled" label="Disabled (cannot sign in)" />
-      </SimpleForm>
+      </SchemaForm>
     </Edit>
   ),
   create: () => (
     <Create redirect="list">
-      <SimpleForm>
-        <TextInput source="email" type="email" validate={required()} />
+      <SchemaForm schema={StaffCreateInput}>
+        <TextInput source="email" type="email" isRequired />
         {common}
         <PasswordInput
           source="password"
           helperText="Leave empty to e-mail an invitation; otherwise at least 12 characters"
         />
-      </SimpleForm>
+      </SchemaForm>
     </Create>
   ),
 };

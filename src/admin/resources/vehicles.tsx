@@ -9,17 +9,15 @@ import {
   Edit,
   List,
   NumberInput,
-  required,
   SearchInput,
   SelectInput,
-  SimpleForm,
   SimpleList,
   TextInput,
   useNotify,
   useRedirect,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { STOCK_STATUSES } from '../../lib/contract/stock.ts';
+import { STOCK_STATUSES, StockVehicleInput } from '../../lib/contract/stock.ts';
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
@@ -27,6 +25,7 @@ import {
   TRANSMISSION_TYPES,
   VEHICLE_STATES,
 } from '../../lib/vehicle-query.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf, RAND, useGroupDealerships } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
 
@@ -103,14 +102,7 @@ function VehicleList() {
 
 /** The car's dealership by name (a dealer user's other choices are refused by the server on this field). */
 function DealershipInput() {
-  return (
-    <SelectInput
-      source="dealer_slug"
-      label="Dealership"
-      choices={useGroupDealerships()}
-      validate={required()}
-    />
-  );
+  return <SelectInput source="dealer_slug" label="Dealership" choices={useGroupDealerships()} isRequired />;
 }
 
 /**
@@ -136,10 +128,10 @@ function VehicleEdit() {
         },
       }}
     >
-      <SimpleForm>
+      <SchemaForm schema={StockVehicleInput}>
         <PhotosPanel />
         <VehicleFields />
-      </SimpleForm>
+      </SchemaForm>
     </Edit>
   );
 }
@@ -147,31 +139,26 @@ function VehicleEdit() {
 function VehicleFields() {
   return (
     <>
-      <TextInput source="stock_number" label="Stock number" validate={required()} />
+      <TextInput source="stock_number" label="Stock number" isRequired />
       <TextInput source="vin" label="VIN" />
       <DealershipInput />
-      <SelectInput source="status" choices={statuses} validate={required()} />
-      <TextInput source="make" validate={required()} />
-      <TextInput source="model" validate={required()} />
+      <SelectInput source="status" choices={statuses} isRequired />
+      <TextInput source="make" isRequired />
+      <TextInput source="model" isRequired />
       <TextInput source="variant" />
       <SelectInput
         source="body_type"
         label="Body"
         choices={choicesOf(BODY_TYPES, BODY_TYPE_LABELS)}
-        validate={required()}
+        isRequired
       />
-      <NumberInput source="year" validate={required()} />
-      <NumberInput source="mileage" label="Mileage (km)" validate={required()} />
-      <NumberInput source="price" label="Price (R)" validate={required()} />
-      <SelectInput source="transmission" choices={choicesOf(TRANSMISSION_TYPES)} validate={required()} />
-      <SelectInput source="fuel_type" label="Fuel" choices={choicesOf(FUEL_TYPES)} validate={required()} />
-      <TextInput source="exterior_color" label="Colour" validate={required()} />
-      <SelectInput
-        source="state_of_vehicle"
-        label="State"
-        choices={choicesOf(VEHICLE_STATES)}
-        validate={required()}
-      />
+      <NumberInput source="year" isRequired />
+      <NumberInput source="mileage" label="Mileage (km)" isRequired />
+      <NumberInput source="price" label="Price (R)" isRequired />
+      <SelectInput source="transmission" choices={choicesOf(TRANSMISSION_TYPES)} isRequired />
+      <SelectInput source="fuel_type" label="Fuel" choices={choicesOf(FUEL_TYPES)} isRequired />
+      <TextInput source="exterior_color" label="Colour" isRequired />
+      <SelectInput source="state_of_vehicle" label="State" choices={choicesOf(VEHICLE_STATES)} isRequired />
       <TextInput source="description" multiline fullWidth />
     </>
   );
@@ -186,9 +173,9 @@ export const vehicles = {
   edit: VehicleEdit,
   create: () => (
     <Create redirect="edit">
-      <SimpleForm>
+      <SchemaForm schema={StockVehicleInput}>
         <VehicleFields />
-      </SimpleForm>
+      </SchemaForm>
     </Create>
   ),
 };

@@ -15,26 +15,43 @@ const name = v.pipe(
   v.maxLength(100, 'Name is at most 100 characters'),
 );
 
+export const DEALER_NEEDS_DEALERSHIP = 'A dealer user needs at least one dealership';
+/** A dealer user works for named dealerships only (given here; the server also checks a role change). */
+const dealerHasDealerships = (s: { role?: string; dealers?: string[] }) =>
+  s.role !== 'dealer' || s.dealers === undefined || s.dealers.length > 0;
+
 export const StaffCreateInput = named(
   'StaffCreateInput',
-  v.object({
-    email: v.pipe(v.string('E-mail is required'), v.trim(), v.email('E-mail must be an e-mail address')),
-    name,
-    role,
-    dealers: v.optional(dealers, []),
-    /** Without a password the new member is invited by e-mail to choose one. */
-    password: v.optional(v.pipe(v.string(), v.minLength(12, 'Password must be at least 12 characters'))),
-  }),
+  v.pipe(
+    v.object({
+      email: v.pipe(v.string('E-mail is required'), v.trim(), v.email('E-mail must be an e-mail address')),
+      name,
+      role,
+      dealers: v.optional(dealers, []),
+      /** Without a password the new member is invited by e-mail to choose one. */
+      password: v.optional(v.pipe(v.string(), v.minLength(12, 'Password must be at least 12 characters'))),
+    }),
+    v.forward(
+      v.check((s) => dealerHasDealerships(s), DEALER_NEEDS_DEALERSHIP),
+      ['dealers'],
+    ),
+  ),
   'A new staff member; without a password they are invited by e-mail to choose one.',
 );
 export const StaffUpdateInput = named(
   'StaffUpdateInput',
-  v.object({
-    name: v.optional(name),
-    role: v.optional(role),
-    dealers: v.optional(dealers),
-    disabled: v.optional(v.boolean('Disabled must be true or false')),
-  }),
+  v.pipe(
+    v.object({
+      name: v.optional(name),
+      role: v.optional(role),
+      dealers: v.optional(dealers),
+      disabled: v.optional(v.boolean('Disabled must be true or false')),
+    }),
+    v.forward(
+      v.check((s) => dealerHasDealerships(s), DEALER_NEEDS_DEALERSHIP),
+      ['dealers'],
+    ),
+  ),
   'Fields to change; other fields of the record (react-admin sends it whole) are ignored.',
 );
 

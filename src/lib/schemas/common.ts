@@ -303,6 +303,21 @@ export function toViolations(issues: readonly v.BaseIssue<unknown>[]): Violation
 }
 
 /**
+ * An input object checked as a whole, as the editor and admin APIs check a write (server/http/validate.ts)
+ * and the admin's forms check it before sending (src/admin/schema-form.tsx): every key the schema names is
+ * present (a missing one as undefined, so the field's own schema answers "Title is required"), keys it
+ * does not name are left to the caller, and each field reports the first rule it breaks.
+ */
+export function checkInput<S extends v.GenericSchema & { entries: v.ObjectEntries }>(
+  schema: S,
+  input: Record<string, unknown>,
+): Validation<v.InferOutput<S>> {
+  const full = { ...Object.fromEntries(Object.keys(schema.entries).map((k) => [k, undefined])), ...input };
+  const r = v.safeParse(schema, full, { abortPipeEarly: true });
+  return r.success ? { ok: true, data: r.output } : { ok: false, violations: toViolations(r.issues) };
+}
+
+/**
  * Runs an object schema with one message per field. Every key is filled in first (valibot reports a
  * missing key as a type error, not as the field's "required" message) and unknown keys are dropped.
  */

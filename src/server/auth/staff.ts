@@ -3,6 +3,7 @@
  * hashing a password go through better-auth; role, dealer links and disabling are plain columns.
  */
 import { randomBytes } from 'node:crypto';
+import { DEALER_NEEDS_DEALERSHIP } from '../../lib/contract/staff.ts';
 import { isStaffRole, type StaffRole } from '../../lib/staff-access.ts';
 import type { Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
@@ -38,7 +39,7 @@ export async function countStaff(deps: Deps) {
 
 async function checkDealers(deps: Deps, role: StaffRole, dealers: string[]) {
   if (role !== 'dealer') return;
-  if (!dealers.length) throw new StaffError('dealers', 'A dealer user needs at least one dealership');
+  if (!dealers.length) throw new StaffError('dealers', DEALER_NEEDS_DEALERSHIP);
   const known = (await deps.db.selectFrom('dealers').select('slug').execute()).map((d) => d.slug);
   const unknown = dealers.filter((d) => !known.includes(d));
   if (unknown.length) throw new StaffError('dealers', `No dealership has the slug ${unknown.join(', ')}`);

@@ -3,7 +3,7 @@
  * the API, a ConstraintViolationList (violationError in hydra.ts), for editor, admin and stock alike.
  */
 import * as v from 'valibot';
-import { toViolations } from '../../lib/schemas/common.ts';
+import { checkInput, toViolations } from '../../lib/schemas/common.ts';
 import { violationError } from '../hydra.ts';
 
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
@@ -31,7 +31,8 @@ export function validateWhole<S extends v.ObjectSchema<any, any>>(
         code: 'unknown_field',
       })),
     );
-  const full = { ...Object.fromEntries(known.map((k) => [k, undefined])), ...input };
-  delete full.id;
-  return validate(schema, full);
+  const { id: _id, ...fields } = input;
+  const r = checkInput(schema, fields);
+  if (!r.ok) throw violationError(r.violations);
+  return r.data;
 }

@@ -128,11 +128,37 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Element updated')).toBeVisible();
 
-  // A server violation lands on its field: a price below zero.
+  // Bad values get the shared schema's messages on their fields before anything is sent, and what was
+  // typed stays (src/lib/contract/content.ts, the same words as the API's 422).
   await page.getByRole('cell', { name: special.title, exact: true }).click();
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/editor/') && r.method() !== 'GET') writes.push(`${r.method()} ${r.url()}`);
+  });
+  const modelSlug = page.getByLabel('Model slug');
+  const goodModelSlug = await modelSlug.inputValue();
   await priceInput.fill('-5');
+  await modelSlug.fill('Forester XT');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText(/Price must be/)).toBeVisible();
+  await expect(priceInput).toHaveAccessibleDescription('Price must be at least 0');
+  await expect(modelSlug).toHaveAccessibleDescription(
+    'Model slug may only contain lower-case letters, digits and single hyphens',
+  );
+  await expect(priceInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(priceInput).toHaveValue('-5');
+  await expect(modelSlug).toHaveValue('Forester XT');
+  expect(writes).toEqual([]);
+  // What only the server knows, a slug another offer has, comes back from its 422 onto the field.
+  const other = specials.find((s) => s.id !== special.id);
+  if (!other) throw new Error('the seed has one special only');
+  await priceInput.fill(String(price));
+  await modelSlug.fill(goodModelSlug);
+  await page.getByLabel('Slug', { exact: true }).fill(other.slug);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Slug', { exact: true })).toHaveAccessibleDescription(
+    'Slug is already used by another special or service deal',
+  );
+  expect(writes).toHaveLength(1);
   await page.goto('/admin/#/builds');
 
   await expect(page.getByText('Site builds')).toBeVisible();
