@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import { collectionOf, context, int } from '../../lib/contract/hydra.ts';
+import { context, int } from '../../lib/contract/hydra.ts';
 import { CONTENT_IMAGE_OWNER_KINDS, CONTENT_IMAGE_OWNERS } from '../../lib/photos.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
@@ -15,7 +15,15 @@ import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { ApiError, collection, item, notFound } from '../hydra.ts';
 import { removeOwnerPhotos } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
-import { jsonBody, ld, type operation, problems, staffOperations } from '../openapi/describe.ts';
+import {
+  collectionOk,
+  jsonBody,
+  ld,
+  type operation,
+  problems,
+  staffGuard,
+  staffOperations,
+} from '../openapi/describe.ts';
 import { listQuery, pageOf } from '../routes/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
@@ -25,9 +33,8 @@ import { checkWhole, insertChecked, updateChecked } from './writes.ts';
 type AnyDb = Kysely<any>;
 type Row = Record<string, unknown> & { id: number };
 
-const guarded = problems(
-  [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
-  [403, 'The role or key lacks content:write, or a session write came from another origin.'],
+const guarded = staffGuard(
+  'The role or key lacks content:write, or a session write came from another origin.',
 );
 
 export function resourceRoutes(deps: Deps, r: Resource): Hono {
@@ -98,9 +105,10 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
   });
   app.get(
     base,
-    op(`${r.label}s: paged with itemsPerPage and page, sorted with order[field], searched with q.`, {
-      200: ld(collectionOf(answer), 'OK'),
-    }),
+    op(
+      `${r.label}s: paged with itemsPerPage and page, sorted with order[field], searched with q.`,
+      collectionOk(answer),
+    ),
     checkQuery(listParams),
     async (c) => {
       const lq = listQuery(c, sortable);

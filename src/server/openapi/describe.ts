@@ -5,7 +5,7 @@
  */
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { ConstraintViolationList, Problem } from '../../lib/contract/hydra.ts';
+import { ConstraintViolationList, collectionOf, Problem } from '../../lib/contract/hydra.ts';
 
 // A 422 lists violations, except an Idempotency-Key reused with another body (a plain problem).
 const Unprocessable = v.union([ConstraintViolationList, Problem]);
@@ -28,6 +28,11 @@ export const ld = <S extends v.GenericSchema>(schema: S, description: string) =>
   content: { 'application/ld+json': { schema: resolver(schema) } },
 });
 
+/** The 200 of a list: a Hydra collection of `member`s. */
+export const collectionOk = <S extends v.GenericSchema>(member: S) => ({
+  200: ld(collectionOf(member), 'OK'),
+});
+
 /** problem+json answers; a string overrides the standard description of that status. */
 export function problems(...statuses: (number | [number, string])[]): Responses {
   const out: Responses = {};
@@ -42,6 +47,17 @@ export function problems(...statuses: (number | [number, string])[]): Responses 
   }
   return out;
 }
+
+/**
+ * The 401 and 403 of a staff route (a session or an API key, auth/principal.ts): `forbidden` says which
+ * role or scope it takes; `more` are further answers as in problems().
+ */
+export const staffGuard = (forbidden: string, ...more: (number | [number, string])[]) =>
+  problems(
+    [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
+    [403, forbidden],
+    ...more,
+  );
 
 /** A JSON request body documented from the schema that validates it (as the client sends it). */
 export const jsonBody = <S extends v.GenericSchema>(schema: S, required = true) => {

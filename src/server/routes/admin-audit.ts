@@ -1,13 +1,13 @@
 /** The audit log for admins: newest first, filtered by action, resource, record or who. */
 import { Hono } from 'hono';
-import { collectionOf } from '../../lib/contract/hydra.ts';
 import { AuditEntry } from '../../lib/contract/staff.ts';
 import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { collection } from '../hydra.ts';
-import { ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
+import { collectionOk, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOfLog } from './list-query.ts';
 
+const op = staffOperations('Admin', staffGuard('Only admins read the audit log (audit:read).'));
 const parse = (s: string | null) => (s === null ? null : JSON.parse(s));
 
 export function adminAuditRoutes(deps: Deps) {
@@ -15,19 +15,10 @@ export function adminAuditRoutes(deps: Deps) {
   app.use('/admin/audit_log', requireScope(deps, 'audit:read'));
   app.get(
     '/admin/audit_log',
-    operation({
-      summary:
-        'The audit log, newest first (order[at]=asc for oldest): page, itemsPerPage, and filters action, resource, resource_id, actor_name, actor_type.',
-      tags: ['Admin'],
-      security: STAFF_SECURITY,
-      responses: {
-        200: ld(collectionOf(AuditEntry), 'OK'),
-        ...problems(
-          [401, 'No staff session and no valid API key.'],
-          [403, 'Only admins read the audit log (audit:read).'],
-        ),
-      },
-    }),
+    op(
+      'The audit log, newest first (order[at]=asc for oldest): page, itemsPerPage, and filters action, resource, resource_id, actor_name, actor_type.',
+      collectionOk(AuditEntry),
+    ),
     async (c) => {
       const q = listQuery(c, ['at'], 200);
       let query = deps.db.selectFrom('audit_log');

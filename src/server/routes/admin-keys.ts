@@ -4,7 +4,6 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
 import { ApiKey, ApiKeyCreated, ApiKeyCreateInput } from '../../lib/contract/staff.ts';
 import { createApiKey, presentKey, revokeApiKey } from '../auth/api-keys.ts';
 import { audit } from '../auth/audit.ts';
@@ -13,7 +12,7 @@ import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
 import { validate } from '../http/validate.ts';
 import { collection, item, notFound } from '../hydra.ts';
-import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
+import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOf } from './list-query.ts';
 import { checkPath, pathText } from './params.ts';
 
@@ -21,10 +20,7 @@ export const CreateKeySchema = ApiKeyCreateInput;
 const byId = checkPath(v.object({ id: pathText('API key id') }));
 const op = staffOperations(
   'Admin',
-  problems(
-    [401, 'No staff session and no valid API key.'],
-    [403, 'Only admins manage API keys (keys:manage); API keys never do.'],
-  ),
+  staffGuard('Only admins manage API keys (keys:manage); API keys never do.'),
 );
 
 const iri = (id: string) => `/api/admin/api_keys/${id}`;
@@ -36,9 +32,10 @@ export function adminKeyRoutes(deps: Deps) {
 
   app.get(
     '/admin/api_keys',
-    op('API keys (never the keys themselves): page, itemsPerPage, order[name|created_at|last_used_at], q.', {
-      200: ld(collectionOf(ApiKey), 'OK'),
-    }),
+    op(
+      'API keys (never the keys themselves): page, itemsPerPage, order[name|created_at|last_used_at], q.',
+      collectionOk(ApiKey),
+    ),
     async (c) => {
       const q = listQuery(c, ['name', 'created_at', 'last_used_at']);
       const rows = (

@@ -42,13 +42,12 @@ import {
 import { notifyOutbox } from '../leads/outbox.ts';
 import { csvCell } from '../leads/report.ts';
 import { workLead } from '../leads/work.ts';
-import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
+import { jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { listQuery } from './list-query.ts';
 import { checkPath, pathText } from './params.ts';
 import { checkDealerSlugs } from './scope.ts';
 
-const staffOnly = (scope: string) =>
-  problems([401, 'Staff only: a session or API key.'], [403, `The role or key lacks ${scope}.`]);
+const staffOnly = (scope: string) => staffGuard(`The role or key lacks ${scope}.`);
 /** Every inbox route: its tag, staff security and the 401/403 of its scope. */
 const op = staffOperations('Leads inbox', staffOnly('leads:read'));
 const revealOp = staffOperations('Leads inbox', staffOnly('leads:reveal'));

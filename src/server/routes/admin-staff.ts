@@ -4,7 +4,6 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
 import { Staff, StaffCreateInput, StaffUpdateInput } from '../../lib/contract/staff.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
@@ -22,7 +21,7 @@ import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { validate } from '../http/validate.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
-import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
+import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { listQuery, pageOf } from './list-query.ts';
 import { checkPath, pathText } from './params.ts';
 
@@ -32,10 +31,7 @@ export const UpdateStaffSchema = StaffUpdateInput;
 const byId = checkPath(v.object({ id: pathText('Staff id') }));
 const op = staffOperations(
   'Admin',
-  problems(
-    [401, 'No staff session and no valid API key.'],
-    [403, 'Only admins manage staff (staff:manage); API keys never do.'],
-  ),
+  staffGuard('Only admins manage staff (staff:manage); API keys never do.'),
 );
 const written = (status: number, description: string) => ({
   [status]: ld(Staff, description),
@@ -59,9 +55,10 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
 
   app.get(
     '/admin/staff',
-    op('Staff accounts: page, itemsPerPage, order[email|name|role|created_at], q (e-mail or name), role.', {
-      200: ld(collectionOf(Staff), 'OK'),
-    }),
+    op(
+      'Staff accounts: page, itemsPerPage, order[email|name|role|created_at], q (e-mail or name), role.',
+      collectionOk(Staff),
+    ),
     async (c) => {
       const q = listQuery(c, ['email', 'name', 'role', 'created_at']);
       let rows = await listStaff(deps);

@@ -11,7 +11,6 @@ import {
   BuildRequest,
   PendingContent,
 } from '../../lib/contract/builds.ts';
-import { collectionOf } from '../../lib/contract/hydra.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom, requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
@@ -19,7 +18,15 @@ import { disabled } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { parseJsonObject } from '../http/json-body.ts';
 import { collection, item, problem } from '../hydra.ts';
-import { jsonBody, ld, operation, problems, staffOperations } from '../openapi/describe.ts';
+import {
+  collectionOk,
+  jsonBody,
+  ld,
+  operation,
+  problems,
+  staffGuard,
+  staffOperations,
+} from '../openapi/describe.ts';
 import { columns } from '../present.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
 import { comparePages, readManifest } from '../publish/manifest.ts';
@@ -56,11 +63,10 @@ function progressOf(p: Coordinator, b: BuildRow, rows: BuildRow[]): BuildProgres
   };
 }
 
-const guarded = problems(
-  [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
-  [403, 'The role or key lacks builds:publish.'],
-  [503, 'This process does not run builds.'],
-);
+const guarded = staffGuard('The role or key lacks builds:publish.', [
+  503,
+  'This process does not run builds.',
+]);
 const op = staffOperations('Builds', guarded);
 const byId = checkPath(v.object({ id: pathText('Build id') }));
 
@@ -102,9 +108,7 @@ export function buildRoutes(deps: Deps) {
 
   app.get(
     '/builds',
-    op('Builds, newest first: status, trigger, timing, error, preview URL.', {
-      200: ld(collectionOf(Build), 'OK'),
-    }),
+    op('Builds, newest first: status, trigger, timing, error, preview URL.', collectionOk(Build)),
     async (c) => {
       const p = coordinator(c);
       if (p instanceof Response) return p;

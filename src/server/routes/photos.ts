@@ -41,7 +41,7 @@ import {
   updatePhoto,
 } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
-import { jsonBody, ld, problems, STAFF_SECURITY, staffOperations } from '../openapi/describe.ts';
+import { jsonBody, ld, problems, STAFF_SECURITY, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { checkPath, pathId } from './params.ts';
 
 /** The upload route takes large bodies; app.ts exempts it from the 64 KiB JSON limit. */
@@ -145,10 +145,9 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
       photoId: v.pipe(v.string(), v.description('Photo id'), v.uuid('must be a photo id (a UUID)')),
     }),
   );
-  const guarded = problems(
+  const guarded = staffGuard(
+    spec.scopeNote,
     [400, 'A path parameter is malformed.'],
-    [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
-    [403, spec.scopeNote],
     [
       404,
       spec.kind === 'vehicle'

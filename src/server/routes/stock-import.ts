@@ -15,7 +15,7 @@ import type { Deps } from '../deps.ts';
 import { isJsonType, parseJsonObject } from '../http/json-body.ts';
 import { ApiError, item, notFound } from '../hydra.ts';
 import { storeOf } from '../media/storage.ts';
-import { ld, problems, staffOperations } from '../openapi/describe.ts';
+import { ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
 import { applyPlan, ImportFileError, type Plan, planHash, planImport } from '../stock/csv-import.ts';
 import { checkPath } from './params.ts';
@@ -26,10 +26,7 @@ export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 
 const op = staffOperations(
   'Stock',
-  problems(
-    [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
-    [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
-  ),
+  staffGuard('The role or key lacks stock:write, or a session write came from another origin.'),
 );
 
 export function present(id: string, plan: Plan, createdAt: string, appliedAt: string | null) {

@@ -12,7 +12,6 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
 import {
   type StockVehicleInput as Input,
   STOCK_SORTS,
@@ -28,7 +27,7 @@ import type { Deps } from '../deps.ts';
 import { checkWhole, insertChecked, updateChecked } from '../editor/writes.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { collection, item, notFound } from '../hydra.ts';
-import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
+import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
 import {
   inputOf,
@@ -41,10 +40,7 @@ import {
 import { listQuery } from './list-query.ts';
 import { checkPath, checkQuery, pathId } from './params.ts';
 
-const guarded = problems(
-  [401, 'No staff session and no valid API key (Authorization: Bearer <key>).'],
-  [403, 'The role or key lacks stock:write, or a session write came from another origin.'],
-);
+const guarded = staffGuard('The role or key lacks stock:write, or a session write came from another origin.');
 const op = staffOperations('Stock', guarded);
 
 const opt = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
@@ -120,7 +116,7 @@ export function stockRoutes(deps: Deps) {
   app.get(
     '/editor/vehicles',
     op('Used stock the caller may edit (a dealer user: their own dealerships), paged.', {
-      200: ld(collectionOf(StockVehicle), 'OK'),
+      ...collectionOk(StockVehicle),
       ...problems(400),
     }),
     checkQuery(ListParams),
