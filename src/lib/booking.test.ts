@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { bookingDateProblem, bookingTimeProblem, firstBookableDate, saNow, timeSlots } from './booking.ts';
+import {
+  bookingDateProblem,
+  bookingDayProblem,
+  bookingTimeProblem,
+  firstBookableDate,
+  saNow,
+  timeSlots,
+} from './booking.ts';
+import { GROUP_PERIODS, type OpeningPeriod, parseOpeningHours } from './opening-hours.ts';
 
 // Tuesday 1 December 2026, 09:10 in South Africa (07:10 UTC).
 const now = new Date('2026-12-01T07:10:00Z');
@@ -73,5 +81,87 @@ describe('booking dates', () => {
   it('finds the next bookable day, skipping Sundays and holidays', () => {
     expect(firstBookableDate(new Date('2026-12-15T10:00:00Z'))).toBe('2026-12-17');
     expect(firstBookableDate(new Date('2026-12-05T10:00:00Z'))).toBe('2026-12-07');
+  });
+});
+
+describe("a dealership's own hours", () => {
+  const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const;
+  // Opens at 07:30 on weekdays, closes for lunch on Wednesdays, is closed on Saturdays.
+  const own: OpeningPeriod[] = [
+    ...weekdays
+      .filter((day) => day !== 'Wed')
+      .map((day) => ({ day, opens: '07:30', closes: '16:30' }) as OpeningPeriod),
+    { day: 'Wed', opens: '08:00', closes: '12:00' },
+    { day: 'Wed', opens: '13:00', closes: '17:00' },
+    { day: 'Public holidays', opens: '09:00', closes: '12:00' },
+  ];
+
+  it('offers its slots, not the group’s', () => {
+    const thursday = timeSlots('2026-12-03', now, own);
+    expect(thursday[0]).toBe('07:30');
+    expect(thursday.at(-1)).toBe('15:30');
+    expect(bookingTimeProblem('2026-12-03', '07:30', now, own)).toBeNull();
+    expect(bookingTimeProblem('2026-12-03', '16:00', now, own)).toBe(
+      'Please choose a time from 07:30 to 15:30',
+    );
+    // The group's hours would refuse 07:30 and take 16:00.
+    expect(bookingTimeProblem('2026-12-03', '07:30', now)).toBe('Please choose a time from 08:00 to 16:00');
+    expect(bookingTimeProblem('2026-12-03', '16:00', now)).toBeNull();
+  });
+
+  it('joins the periods of a day, leaving out the break', () => {
+    const wednesday = timeSlots('2026-12-02', now, own);
+    expect(wednesday).toContain('11:00');
+    expect(wednesday).not.toContain('11:30');
+    expect(wednesday).not.toContain('12:30');
+    expect(wednesday).toContain('13:00');
+    expect(wednesday.at(-1)).toBe('16:00');
+  });
+
+  it('refuses a day it is closed, in the API’s words, but not at another dealership', () => {
+    expect(bookingDateProblem('2026-12-05', now, own)).toBe(
+      'This dealership is closed on Saturdays; please choose another day',
+    );
+    expect(timeSlots('2026-12-05', now, own)).toEqual([]);
+    expect(bookingDateProblem('2026-12-05', now, GROUP_PERIODS)).toBeNull();
+    expect(bookingDateProblem('2026-12-05', now, [])).toBeNull();
+    // The calendar rules hold whatever the hours.
+    expect(bookingDayProblem('2026-12-05', now)).toBeNull();
+    expect(bookingDateProblem('2026-12-06', now, [{ day: 'Sun', opens: '09:00', closes: '13:00' }])).toBe(
+      'We are closed on Sundays; please choose another day',
+    );
+    // Open on public holidays is not a reason to book on one.
+    expect(bookingDateProblem('2026-12-16', now, own)).toBe(
+      'Day of Reconciliation is a public holiday; please choose another day',
+    );
+  });
+
+  it('refuses a day whose hours are too short for a booking as closed', () => {
+    const short: OpeningPeriod[] = [{ day: 'Sat', opens: '08:00', closes: '08:45' }];
+    expect(bookingDateProblem('2026-12-05', now, short)).toBe(
+      'This dealership is closed on Saturdays; please choose another day',
+    );
+  });
+
+  it('keeps the group’s hours when it has none, and reads stored hours leniently', () => {
+    expect(timeSlots('2026-12-02', now, [])).toEqual(timeSlots('2026-12-02', now, GROUP_PERIODS));
+    expect(parseOpeningHours('not json')).toEqual([]);
+    expect(parseOpeningHours('{"day":"Mon"}')).toEqual([]);
+    expect(
+      parseOpeningHours(
+        JSON.stringify([
+          { day: 'Mon', opens: '07:30', closes: '16:30', note: 'x' },
+          { day: 'Mon', opens: 'eight', closes: '17:00' },
+          { day: 'Someday', opens: '08:00', closes: '17:00' },
+        ]),
+      ),
+    ).toEqual([{ day: 'Mon', opens: '07:30', closes: '16:30' }]);
+  });
+
+  it('finds the first day the dealership takes bookings', () => {
+    // Friday 4 December, 17:00: Saturday is closed there, Sunday always.
+    const friday = new Date('2026-12-04T15:00:00Z');
+    expect(firstBookableDate(friday, 1, own)).toBe('2026-12-07');
+    expect(firstBookableDate(friday, 1)).toBe('2026-12-05');
   });
 });

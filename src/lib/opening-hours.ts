@@ -43,6 +43,33 @@ export const GROUP_PERIODS: OpeningPeriod[] = OPENING_HOURS.flatMap((h) =>
     : [],
 );
 
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * A dealership's stored hours (the `opening_hours` JSON column, written by the editor, which checks each
+ * period): the well-formed periods; anything malformed is left out, and unreadable text reads as none
+ * (the group's hours then apply).
+ */
+export function parseOpeningHours(json: string | null | undefined): OpeningPeriod[] {
+  let list: unknown;
+  try {
+    list = JSON.parse(json || '[]');
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter(
+      (p): p is OpeningPeriod =>
+        typeof p === 'object' &&
+        p !== null &&
+        (OPENING_DAYS as readonly string[]).includes(p.day) &&
+        HH_MM.test(String(p.opens)) &&
+        HH_MM.test(String(p.closes)),
+    )
+    .map(({ day, opens, closes }) => ({ day, opens, closes }));
+}
+
 /** Rows for a table: runs of weekdays with the same hours joined, closed days said, holidays last. */
 export function hoursRows(periods: readonly OpeningPeriod[]): HoursRow[] {
   const own = periods.length ? periods : GROUP_PERIODS;

@@ -17,7 +17,7 @@ import type {
   VehicleSummary,
 } from '../lib/contract.ts';
 import { imageUrl } from '../lib/images.ts';
-import { OPENING_DAYS } from '../lib/opening-hours.ts';
+import { parseOpeningHours } from '../lib/opening-hours.ts';
 import { drawnImage } from '../lib/photos.ts';
 import type {
   BannersTable,
@@ -42,27 +42,6 @@ export function columns<T extends object, K extends keyof T>(row: T, keys: reado
   return out;
 }
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** The stored opening-hours JSON (written by the editor, validated there); anything malformed is left out. */
-function openingHours(json: string): Dealer['opening_hours'] {
-  let list: unknown;
-  try {
-    list = JSON.parse(json || '[]');
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (p): p is Dealer['opening_hours'][number] =>
-      typeof p === 'object' &&
-      p !== null &&
-      (OPENING_DAYS as readonly string[]).includes(p.day) &&
-      HH_MM.test(String(p.opens)) &&
-      HH_MM.test(String(p.closes)),
-  );
-}
-
 export function presentDealer(d: Row<DealersTable>): Dealer {
   return {
     '@id': `/api/dealers/${d.slug}`,
@@ -76,7 +55,7 @@ export function presentDealer(d: Row<DealersTable>): Dealer {
     postalCode: d.postal_code,
     ...columns(d, ['latitude', 'longitude', 'location', 'dealer_contact_no']),
     whatsapp_no: d.whatsapp_no || null,
-    opening_hours: openingHours(d.opening_hours),
+    opening_hours: parseOpeningHours(d.opening_hours),
     email: d.email,
     uri: `/dealer/${d.site_name}`,
     apiUri: `/api/dealers/${d.slug}`,

@@ -3,7 +3,8 @@
  * forms (src/lib/booking.ts through the enquiry schema), stored and echoed with their new fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso, saNow } from '../../src/lib/booking.ts';
+import { addDaysIso, bookingDayProblem, firstBookableDate, saNow, timeSlots } from '../../src/lib/booking.ts';
+import type { OpeningPeriod } from '../../src/lib/opening-hours.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import {
   enquiry,
@@ -26,6 +27,24 @@ function nextSunday(): string {
   }
   throw new Error('no Sunday in a week');
 }
+
+/** The next Saturday from two days ahead that is not a public holiday. */
+function nextOpenSaturday(): string {
+  const today = saNow().date;
+  for (let d = 2; d <= 30; d++) {
+    const date = addDaysIso(today, d);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() === 6 && !bookingDayProblem(date)) return date;
+  }
+  throw new Error('no bookable Saturday in a month');
+}
+
+/** Durban as an editor might set it: weekdays 09:00–15:00, closed on Saturdays. */
+const DURBAN = 'motus-subaru-durban';
+const DURBAN_HOURS: OpeningPeriod[] = (['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const).map((day) => ({
+  day,
+  opens: '09:00',
+  closes: '15:00',
+}));
 
 describe.each(ENGINES)('bookings and parts on %s', (engine) => {
   let api: TestApi;
@@ -112,6 +131,107 @@ describe.each(ENGINES)('bookings and parts on %s', (engine) => {
       expect(r.status).toBe(422);
       expect(messagesOf(r.body)).toEqual(expected);
     }
+  });
+
+  describe("follow the dealership's own opening hours, read from the database", () => {
+    const setHours = (slug: string, json: string) =>
+      api.deps.db.updateTable('dealers').set({ opening_hours: json }).where('slug', '=', slug).execute();
+    let stored = '';
+    beforeAll(async () => {
+      const row = await api.deps.db
+        .selectFrom('dealers')
+        .select('opening_hours')
+        .where('slug', '=', DURBAN)
+        .executeTakeFirstOrThrow();
+      stored = row.opening_hours;
+      await setHours(DURBAN, JSON.stringify(DURBAN_HOURS));
+    });
+    afterAll(() => setHours(DURBAN, stored));
+
+    const service = (dealer_slug: string, when: Record<string, string>) =>
+      post<ViolationBody>(
+        api,
+        PATH,
+        enquiry({ form_name: 'service', ...serviceFields(), dealer_slug, ...when }),
+      );
+
+    it('a slot the group offers but outside the dealership’s hours is refused; one inside is taken', async () => {
+      const day = firstBookableDate(new Date(), 2, DURBAN_HOURS);
+      expect(timeSlots(day)).toContain('08:00'); // the group's hours offer it
+      const early = await service(DURBAN, { preferred_date: day, preferred_time: '08:00' });
+      expect(early.status).toBe(422);
+      expect(early.body.violations).toEqual([
+        {
+          propertyPath: 'preferred_time',
+          message: 'Please choose a time from 09:00 to 14:00',
+          code: 'invalid_time',
+        },
+      ]);
+      const inside = await service(DURBAN, { preferred_date: day, preferred_time: '09:00' });
+      expect(inside.status).toBe(201);
+      expect(inside.body).toMatchObject({
+        preferred_date: day,
+        preferred_time: '09:00',
+        dealer_slug: DURBAN,
+      });
+    });
+
+    it('a day the dealership is closed is refused with the message; another dealership takes it', async () => {
+      const saturday = nextOpenSaturday();
+      const closed = await service(DURBAN, { preferred_date: saturday, preferred_time: '08:00' });
+      expect(closed.status).toBe(422);
+      expect(messagesOf(closed.body)).toEqual({
+        preferred_date: 'This dealership is closed on Saturdays; please choose another day',
+      });
+      const open = await service('motus-subaru-west-rand', {
+        preferred_date: saturday,
+        preferred_time: '08:00',
+      });
+      expect(open.status).toBe(201);
+    });
+
+    it('a test drive of a used car follows the hours of the car’s dealership, whatever is chosen', async () => {
+      const car = await api.deps.db
+        .selectFrom('vehicles')
+        .select(['id', 'make', 'model'])
+        .where('dealer_slug', '=', DURBAN)
+        .where('status', '=', 'available')
+        .executeTakeFirstOrThrow();
+      const day = firstBookableDate(new Date(), 2, DURBAN_HOURS);
+      const drive = (preferred_time: string) =>
+        post<ViolationBody>(
+          api,
+          PATH,
+          enquiry({
+            form_name: 'test-drive',
+            make: car.make,
+            model: car.model,
+            vehicle_id: car.id,
+            dealer_slug: 'motus-subaru-west-rand',
+            preferred_date: day,
+            preferred_time,
+          }),
+        );
+      expect(messagesOf((await drive('08:00')).body)).toEqual({
+        preferred_time: 'Please choose a time from 09:00 to 14:00',
+      });
+      const ok = await drive('14:00');
+      expect(ok.status).toBe(201);
+      expect(ok.body).toMatchObject({ dealer_slug: DURBAN, preferred_time: '14:00' });
+    });
+
+    it('hours that cannot be read count as none: the group’s apply, never a 500', async () => {
+      await setHours(DURBAN, 'Mon-Fri 8 to 5');
+      try {
+        const day = firstBookableDate(new Date(), 2);
+        const r = await service(DURBAN, { preferred_date: day, preferred_time: '08:00' });
+        expect(r.status).toBe(201);
+        const late = await service(DURBAN, { preferred_date: day, preferred_time: '16:30' });
+        expect(late.status).toBe(422);
+      } finally {
+        await setHours(DURBAN, JSON.stringify(DURBAN_HOURS));
+      }
+    });
   });
 
   it('a service booking needs its details, and is stored with them normalised', async () => {

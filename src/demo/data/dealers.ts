@@ -4,7 +4,7 @@
  * directions link and the embedded map land in the right part of town.
  */
 import type { Insertable } from 'kysely';
-import { GROUP_PERIODS } from '../../lib/opening-hours.ts';
+import { GROUP_PERIODS, type OpeningPeriod } from '../../lib/opening-hours.ts';
 import type { DealersTable } from '../../server/db/schema.ts';
 
 export const DEFAULT_DEALER_SLUG = 'motus-subaru-west-rand';
@@ -17,6 +17,12 @@ export function osmEmbedUrl(lat: number, lng: number): string {
 }
 
 type DealerInput = Omit<Insertable<DealersTable>, 'id' | 'location' | 'sort_order'>;
+
+/** Subaru Gqeberha's own hours; every other demo dealership keeps the group's. */
+export const GQEBERHA_PERIODS: OpeningPeriod[] = [
+  ...(['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const).map((day) => ({ day, opens: '07:30', closes: '17:00' })),
+  { day: 'Sat', opens: '08:00', closes: '12:00' },
+];
 
 const DEALERS: readonly DealerInput[] = [
   {
@@ -88,6 +94,8 @@ const DEALERS: readonly DealerInput[] = [
     longitude: 25.5649,
     dealer_contact_no: '041 365 2900',
     email: 'gqeberha@motus-subaru.example',
+    // Its own hours (issue #11: bookings follow them): opens earlier on weekdays, closes earlier on Saturdays.
+    opening_hours: JSON.stringify(GQEBERHA_PERIODS),
   },
 ];
 
@@ -149,7 +157,7 @@ export function buildDealers(count = DEALERS.length): Insertable<DealersTable>[]
     // A WhatsApp line per dealership (E.164, as the editor stores it) and the group's hours, written out
     // so the public Dealer shape carries them (issue #11) and editors start from real values.
     whatsapp_no: `+2782555${String(100 + i).padStart(4, '0')}`,
-    opening_hours: JSON.stringify(GROUP_PERIODS),
+    opening_hours: d.opening_hours ?? JSON.stringify(GROUP_PERIODS),
     location: osmEmbedUrl(d.latitude, d.longitude),
     sort_order: i + 1,
   }));

@@ -1,46 +1,58 @@
 /**
  * The day and time of a test drive or service (issue #11): a date from today to 60 days ahead and a
- * slot of that day's opening hours. The slots follow the date; whether the date can be booked (Sunday,
- * public holiday) is said on submit by the shared schema, in the same words as the API.
+ * slot of that day's opening hours at the chosen dealership. The slots follow the date and the
+ * dealership (a time the new choice does not offer is cleared); a day that cannot be booked there
+ * (Sunday, public holiday, a day the dealership is closed) is said under the date at once, in the words
+ * the API uses (src/lib/booking.ts through the shared schema).
  */
 import { useState } from 'react';
-import { addDaysIso, BOOKING_WINDOW_DAYS, saNow, timeSlots } from '../../lib/booking.ts';
+import {
+  addDaysIso,
+  BOOKING_WINDOW_DAYS,
+  type BookingHours,
+  bookingDateProblem,
+  saNow,
+  timeSlots,
+} from '../../lib/booking.ts';
 import { choices, type FieldGroupProps, fieldsOf, Input, Select } from '../form-kit/Field.tsx';
 
 interface Props extends FieldGroupProps {
   /** "Test drive date", "Service date". */ what: string;
+  /** The chosen dealership's opening hours (empty: the group's, also while they load). */
+  hours: BookingHours;
 }
 
-export function BookingFields({ form, errors, what }: Props) {
+export function BookingFields({ form, errors, what, hours }: Props) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   const today = saNow().date;
-  const slots = date ? timeSlots(date) : [];
+  const slots = date ? timeSlots(date, undefined, hours) : [];
+  const dateProblem = date ? bookingDateProblem(date, undefined, hours) : null;
   const field = fieldsOf(form, errors);
   return (
     <div className="field-row">
       <Input
         {...field('preferred_date')}
+        error={errors.preferred_date ?? dateProblem ?? undefined}
         type="date"
         label={`${what} date`}
         hint="Monday to Saturday, not on public holidays"
         min={today}
         max={addDaysIso(today, BOOKING_WINDOW_DAYS)}
         value={date}
-        onChange={(e) => {
-          setDate(e.target.value);
-          if (!timeSlots(e.target.value).includes(time)) setTime('');
-        }}
+        onChange={(e) => setDate(e.target.value)}
       />
       <Select
         {...field('preferred_time')}
         label="Time"
         hint={
-          date && !slots.length ? 'No times on this day: please choose another date' : 'Within opening hours'
+          date && !slots.length
+            ? 'No times on this day: please choose another date'
+            : "Within the dealership's opening hours"
         }
         options={choices(slots)}
         placeholder={date ? 'Choose a time' : 'Choose a date first'}
-        value={time}
+        value={slots.includes(time) ? time : ''}
         onChange={(e) => setTime(e.target.value)}
       />
     </div>

@@ -56,6 +56,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const copy = COPY[form];
   const preset = LEAD_PRESETS[form];
   const chooseDealer = !dealerSlug && form !== 'used';
+  const booking = form === 'test-drive' || form === 'service';
   const lead = useLeadSubmit({
     path: 'customer_enquiries',
     store: enquiry,
@@ -90,8 +91,15 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   // A test drive of one car, from the vehicle page's link (src/lib/car-link.ts): its id goes with the lead.
   const [linked, setLinked] = useState<CarLink | null>(null);
-  const { dealers, retry } = useDealers(chooseDealer && hydrated);
+  // Bookings also need the dealerships' opening hours when the page names its dealership.
+  const { dealers, retry } = useDealers((chooseDealer || booking) && hydrated);
   const used = useUsedCar(form === 'used' && hydrated, props.used);
+  // A linked car is at its own dealership, where the lead goes: that one is not chosen (src/lib/car-link.ts).
+  const carDealer = linked?.dealer;
+  const dealerChoice = carDealer ?? (chooseDealer ? dealer : (dealerSlug ?? ''));
+  const chosen =
+    dealers.state === 'ready' ? dealers.options.find((d) => d.value === dealerChoice) : undefined;
+  const hours = chosen?.hours ?? [];
 
   useEffect(() => {
     setHydrated(true);
@@ -100,8 +108,6 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     if (form === 'test-drive') {
       const car = parseCarLink(window.location.search);
       if (car.vehicle) setLinked(car);
-      // The car's own dealership is preselected (the API sends the lead there whatever is chosen).
-      if (car.vehicle && car.dealer) setDealer(car.dealer);
     }
   }, [form]);
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
@@ -134,7 +140,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           }
         : {}),
       special_slug: special?.slug,
-      dealer_slug: chooseDealer ? dealer : (dealerSlug ?? undefined),
+      dealer_slug: dealerChoice || undefined,
       uri: trimSlash(window.location.pathname),
       contact: fd.get('contact') === 'on',
       terms: fd.get('terms') === 'on',
@@ -150,7 +156,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           code: 'invalid_photo',
         },
       ]);
-    await lead.submit(body, validateEnquiry(body, { form, requireDealer: chooseDealer }));
+    await lead.submit(body, validateEnquiry(body, { form, requireDealer: chooseDealer, hours }));
   }
 
   // The used-car test drive page books one car, named in its link: without one there is nothing to book.
@@ -249,10 +255,16 @@ export default function EnquiryForm(props: EnquiryFormProps) {
             {[linked.year, linked.make, linked.model].filter(Boolean).join(' ') || 'The car you chose'}
           </span>
           {linked.stock && <span className="used-car-facts"> · Stock number {linked.stock}</span>}
+          {carDealer && chosen && <span className="used-car-facts"> · At {chosen.label}</span>}
         </p>
       )}
-      {(form === 'test-drive' || form === 'service') && (
-        <BookingFields form={formId} errors={errors} what={form === 'service' ? 'Service' : 'Test drive'} />
+      {booking && (
+        <BookingFields
+          form={formId}
+          errors={errors}
+          what={form === 'service' ? 'Service' : 'Test drive'}
+          hours={hours}
+        />
       )}
       {form === 'service' && <ServiceFields form={formId} errors={errors} />}
       {form === 'valuation' && (
@@ -269,7 +281,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           />
         </>
       )}
-      {chooseDealer && (
+      {chooseDealer && !carDealer && (
         <DealerSelect
           form={formId}
           label={form === 'service' ? 'Preferred dealership' : undefined}

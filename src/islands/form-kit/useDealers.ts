@@ -4,18 +4,27 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { createApiClient } from '../../lib/api.ts';
+import type { OpeningPeriod } from '../../lib/opening-hours.ts';
 import type { Option } from './Field.tsx';
 
-export type DealerOptions = { state: 'loading' } | { state: 'ready'; options: Option[] } | { state: 'error' };
+/** A dealership to choose, with its own opening hours (empty: the group's), which bookings follow. */
+export interface DealerOption extends Option {
+  hours: OpeningPeriod[];
+}
 
-let cached: Promise<Option[]> | null = null;
+export type DealerOptions =
+  | { state: 'loading' }
+  | { state: 'ready'; options: DealerOption[] }
+  | { state: 'error' };
 
-function load(): Promise<Option[]> {
+let cached: Promise<DealerOption[]> | null = null;
+
+function load(): Promise<DealerOption[]> {
   cached ??= createApiClient('', { retry: 1, timeout: 15_000 })
     .dealers()
     .then((list) =>
       list['hydra:member']
-        .map((d) => ({ value: d.slug, label: d.dealerName }))
+        .map((d) => ({ value: d.slug, label: d.dealerName, hours: d.opening_hours }))
         .sort((a, b) => a.label.localeCompare(b.label)),
     )
     .catch((err: unknown) => {

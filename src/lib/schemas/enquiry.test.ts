@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formOf, LEAD_PRESETS } from '../lead-presets.ts';
 import { normaliseAmount } from './common.ts';
-import { ENQUIRY_MESSAGES, validateEnquiry } from './enquiry.ts';
+import { bookingViolations, ENQUIRY_MESSAGES, validateEnquiry } from './enquiry.ts';
 
 const valid = {
   first_name: 'Thandi',
@@ -51,6 +51,27 @@ describe('bookings, services and parts (issue #11)', () => {
     [{ preferred_time: 'noon' }, { preferred_time: 'Time must be a time such as 09:30' }],
   ])('a booking %o is refused: %o', (change, expected) => {
     expect(messages(validateEnquiry({ ...service, ...change }, { form: 'service', now }))).toEqual(expected);
+  });
+
+  it("checks the slot against the chosen dealership's hours, or only the calendar while they are unknown", () => {
+    const hours = [{ day: 'Wed', opens: '11:00', closes: '14:00' }] as const;
+    const at = (ctx: Parameters<typeof validateEnquiry>[1]) =>
+      messages(validateEnquiry(service, { form: 'service', now, ...ctx }));
+    expect(at({ hours: [...hours] })).toEqual({ preferred_time: 'Please choose a time from 11:00 to 13:00' });
+    expect(at({})).toEqual({});
+    expect(at({ hours: null })).toEqual({});
+    expect(
+      messages(
+        validateEnquiry({ ...service, preferred_date: '2026-12-06' }, { form: 'service', now, hours: null }),
+      ),
+    ).toEqual({ preferred_date: 'We are closed on Sundays; please choose another day' });
+    expect(bookingViolations({ ...service, preferred_date: '2026-12-03' }, [...hours], now)).toEqual([
+      {
+        propertyPath: 'preferred_date',
+        message: 'This dealership is closed on Thursdays; please choose another day',
+        code: 'invalid_date',
+      },
+    ]);
   });
 
   it('a service booking needs a date, time, service type, registration and mileage', () => {

@@ -3,7 +3,7 @@
  * model (vehicle forms) or the special are required. Used by the islands before submit and by the API.
  */
 import * as v from 'valibot';
-import { bookingDateProblem, bookingTimeProblem } from '../booking.ts';
+import { type BookingHours, bookingDateProblem, bookingDayProblem, bookingTimeProblem } from '../booking.ts';
 import type { Violation } from '../contract.ts';
 import { LEAD_PHOTO_LIMITS } from '../lead-photos.ts';
 import { type EnquiryForm, formOf, LEAD_PRESETS } from '../lead-presets.ts';
@@ -73,6 +73,12 @@ export interface EnquiryContext {
   requireDealer?: boolean;
   /** The clock the booking rules read (tests). */
   now?: Date;
+  /**
+   * The opening hours of the dealership a booking is for (empty: the group's). `null`: not known yet (the
+   * API, before it has resolved the lead's dealership); only the rules that hold at every dealership are
+   * checked, and bookingViolations is called again with the hours.
+   */
+  hours?: BookingHours | null;
 }
 
 const VIN = rule('invalid_vin', 'VIN must be 17 letters and digits');
@@ -114,7 +120,8 @@ const bookingDate = (required?: string) =>
     {
       type: 'string',
       format: 'date',
-      description: 'Test drive and service: from today to 60 days ahead, not a Sunday or SA public holiday.',
+      description:
+        'Test drive and service: from today to 60 days ahead, not a Sunday or SA public holiday, a day the dealership is open.',
     },
     required,
     'Date must be a real date',
@@ -126,7 +133,7 @@ const bookingTime = (required?: string) =>
       type: 'string',
       pattern: '^\\d{2}:\\d{2}$',
       description:
-        'HH:MM, a slot within opening hours (Mon–Fri 08:00–16:00, Sat 08:00–12:00, every 30 minutes).',
+        "HH:MM, a slot of the dealership's opening hours (its opening_hours on /api/dealers, else the group's): every 30 minutes from opening, the last an hour before closing.",
     },
     required,
     'Time must be a time such as 09:30',
@@ -323,7 +330,7 @@ export function validateEnquiry(input: unknown, ctx: EnquiryContext = {}): Valid
     manufacturer: source.make ?? source.manufacturer,
   });
   const violations: Violation[] = main.ok ? [] : [...main.violations];
-  violations.push(...crossFieldViolations(form, source, violations, ctx.now));
+  violations.push(...crossFieldViolations(form, source, violations, ctx));
   const contact = run({ contact: ticked(ENQUIRY_MESSAGES.contact) }, source);
   if (!contact.ok) violations.push(...contact.violations);
   else {
@@ -335,28 +342,43 @@ export function validateEnquiry(input: unknown, ctx: EnquiryContext = {}): Valid
 }
 
 /**
- * Rules over more than one field: a booking's date must be bookable and its time a slot of that day;
- * a parts request names a part number or describes the part (in the message).
+ * A booking's date must be bookable at the dealership and its time a slot of that day there; with
+ * `hours` null (dealership not known yet) only the rules that hold at every dealership. `found`: the
+ * violations already found, whose fields are not checked again.
+ */
+export function bookingViolations(
+  source: Record<string, unknown>,
+  hours: BookingHours | null,
+  now = new Date(),
+  found: readonly Violation[] = [],
+): Violation[] {
+  const has = (path: string) => found.some((x) => x.propertyPath === path);
+  const date = asText(source.preferred_date);
+  const time = asText(source.preferred_time);
+  if (!date || has('preferred_date')) return [];
+  const problem = hours ? bookingDateProblem(date, now, hours) : bookingDayProblem(date, now);
+  if (problem) return [{ propertyPath: 'preferred_date', message: problem, code: 'invalid_date' }];
+  const late = hours && time && !has('preferred_time') ? bookingTimeProblem(date, time, now, hours) : null;
+  return late ? [{ propertyPath: 'preferred_time', message: late, code: 'invalid_time' }] : [];
+}
+
+/**
+ * Rules over more than one field: the booking's day and time (above); a parts request names a part
+ * number or describes the part (in the message).
  */
 function crossFieldViolations(
   form: EnquiryForm,
   source: Record<string, unknown>,
   found: readonly Violation[],
-  now = new Date(),
+  ctx: EnquiryContext,
 ): Violation[] {
-  const out: Violation[] = [];
-  const has = (path: string) => found.some((x) => x.propertyPath === path);
-  const date = asText(source.preferred_date);
-  const time = asText(source.preferred_time);
-  if (date && !has('preferred_date')) {
-    const problem = bookingDateProblem(date, now);
-    if (problem) out.push({ propertyPath: 'preferred_date', message: problem, code: 'invalid_date' });
-    else if (time && !has('preferred_time')) {
-      const late = bookingTimeProblem(date, time, now);
-      if (late) out.push({ propertyPath: 'preferred_time', message: late, code: 'invalid_time' });
-    }
-  }
-  if (form === 'parts' && !asText(source.partNo) && !asText(source.message) && !has('partNo'))
+  const out = bookingViolations(source, ctx.hours === undefined ? [] : ctx.hours, ctx.now, found);
+  if (
+    form === 'parts' &&
+    !asText(source.partNo) &&
+    !asText(source.message) &&
+    !found.some((x) => x.propertyPath === 'partNo')
+  )
     out.push({ propertyPath: 'partNo', message: ENQUIRY_MESSAGES.partNo, code: 'required' });
   return out;
 }

@@ -6,7 +6,7 @@ import type { Violation } from '../../lib/contract.ts';
 import { leadPhotoPath } from '../../lib/lead-photos.ts';
 import { FINANCE_PRESET, isUsedLeadType, LEAD_PRESETS } from '../../lib/lead-presets.ts';
 import { maskSaIdNumber } from '../../lib/sa-id.ts';
-import { validateEnquiry } from '../../lib/schemas/enquiry.ts';
+import { bookingViolations, validateEnquiry } from '../../lib/schemas/enquiry.ts';
 import {
   FINANCE_CONFIRMATIONS,
   FINANCE_SENSITIVE_FIELDS,
@@ -15,7 +15,7 @@ import {
 import type { Deps } from '../deps.ts';
 import type { LeadCrypto } from './crypto.ts';
 import { leadPhotoExists } from './photos.ts';
-import { financeModels, findDealerSlug, resolveEnquiry, UNKNOWN_DEALER } from './resolve.ts';
+import { dealerHours, financeModels, findDealerSlug, resolveEnquiry, UNKNOWN_DEALER } from './resolve.ts';
 import type { NewLead } from './store.ts';
 
 export type Prepared = { ok: true; lead: NewLead } | { ok: false; violations: Violation[] };
@@ -36,11 +36,16 @@ const orNull = (x: unknown) => (x === undefined ? null : x);
 export const enquiryKind: LeadKind = {
   collection: 'customer_enquiries',
   async prepare(deps, _crypto, body, { id, ipHash, now }) {
-    const valid = validateEnquiry(body);
+    // A booking's slot depends on the hours of the dealership the lead goes to, known once resolved.
+    const valid = validateEnquiry(body, { hours: null });
     if (!valid.ok) return valid;
     const d = valid.data;
     const refs = await resolveEnquiry(deps, d);
     if (!refs.ok) return refs;
+    if (d.preferred_date) {
+      const late = bookingViolations(d, await dealerHours(deps, refs.value.dealer_slug));
+      if (late.length) return { ok: false, violations: late };
+    }
     for (const photo of d.photos ?? []) {
       if (!(await leadPhotoExists(deps, photo)))
         return {

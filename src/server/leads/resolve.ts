@@ -6,6 +6,7 @@
 
 import type { Violation } from '../../lib/contract.ts';
 import { LEAD_PRESETS, SPECIAL_FALLBACK_SOURCE_CODE } from '../../lib/lead-presets.ts';
+import { type OpeningPeriod, parseOpeningHours } from '../../lib/opening-hours.ts';
 import type { EnquiryData } from '../../lib/schemas/enquiry.ts';
 import { FINANCE_MAKE } from '../../lib/schemas/finance.ts';
 import type { Deps } from '../deps.ts';
@@ -25,6 +26,16 @@ export async function findDealerSlug(deps: Deps, slugOrSite: string): Promise<st
     .where((eb) => eb.or([eb('slug', '=', slugOrSite), eb('site_name', '=', slugOrSite)]))
     .executeTakeFirst();
   return row?.slug;
+}
+
+/** A dealership's own opening hours as stored (empty when it has none or they cannot be read). */
+export async function dealerHours(deps: Deps, slug: string): Promise<OpeningPeriod[]> {
+  const row = await deps.db
+    .selectFrom('dealers')
+    .select('opening_hours')
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return parseOpeningHours(row?.opening_hours);
 }
 
 export interface ResolvedEnquiry {
