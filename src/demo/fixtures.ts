@@ -3,7 +3,7 @@
  * data for a case and skips when there is none (DESIGN §9). All of it follows from the seeded data.
  */
 import { DEFAULT_DEALER_SLUG } from './data/dealers.ts';
-import { buildVehicles, SHOWCASE_PRICE, SHOWCASE_VEHICLE_ID } from './data/vehicles.ts';
+import { buildVehicles, SHOWCASE_PRICE, SHOWCASE_VEHICLE_ID, SHOWCASE_VIN } from './data/vehicles.ts';
 
 /** The fixed showcase car: a 2022 Subaru Forester 2.5i-S ES at the default dealer. */
 export const SHOWCASE = {
@@ -12,7 +12,15 @@ export const SHOWCASE = {
   dealer: DEFAULT_DEALER_SLUG,
   path: `/pre-owned/subaru/forester/${SHOWCASE_VEHICLE_ID}`,
   price: SHOWCASE_PRICE,
+  vin: SHOWCASE_VIN,
 } as const;
+
+/** Ids of the demo cars for sale whose VIN is not known (one in eight, as the seed draws them). */
+export function vehiclesWithoutVin(): number[] {
+  return buildVehicles()
+    .filter((car) => car.vin === null && car.status === 'available')
+    .map((car) => car.id as number);
+}
 
 /** Ids of the demo cars the seed marks as sold (not listed, but their pages say "sold"). */
 export function soldVehicleIds(): number[] {

@@ -7,6 +7,7 @@
 import type { Insertable } from 'kysely';
 import { monthlyInstalment } from '../../lib/finance.ts';
 import { slugify } from '../../lib/slug.ts';
+import { vinCheckDigit, vinYearCode } from '../../lib/vin.ts';
 import type { VehiclesTable } from '../../server/db/schema.ts';
 import type { ImageJob } from '../art/types.ts';
 import { createRng, REFERENCE_DATE, type Rng } from '../random.ts';
@@ -51,6 +52,42 @@ const EXTRAS = [
   'Trade-ins welcome and finance can be arranged in-house.',
   'New tyres fitted and a fresh service done before delivery.',
 ];
+
+/** World manufacturer identifiers (VIN positions 1–3), the South African plant's where the model is built here. */
+const WMI: Record<string, string> = {
+  Subaru: 'JF1',
+  Toyota: 'AHT',
+  Volkswagen: 'AAV',
+  Ford: 'AFA',
+  Hyundai: 'KMH',
+  Kia: 'KNA',
+  Nissan: 'JN1',
+  Mazda: 'JM1',
+  Renault: 'VF1',
+  Suzuki: 'MA3',
+  BMW: 'WBA',
+  'Mercedes-Benz': 'WDD',
+  Haval: 'LGW',
+  Honda: 'MRH',
+  Mitsubishi: 'JA3',
+};
+const VIN_CHARS = /[^A-HJ-NPR-Z0-9]/g;
+
+/**
+ * The car's VIN, or null for one car in eight (traded in lately, not yet captured): a well-formed
+ * ISO 3779 number with a valid check digit, made from the make, model, year and id (the id as serial,
+ * so every car's is different), without drawing from the generator (every other field stays the same).
+ */
+export function demoVin(id: number, make: string, model: string, year: number): string | null {
+  if (id % 8 === 0) return null;
+  const wmi = WMI[make] ?? `${make.toUpperCase().replace(VIN_CHARS, '')}AAA`.slice(0, 3);
+  const vds = `${model.toUpperCase().replace(VIN_CHARS, '')}ZZZZZ`.slice(0, 5);
+  const vin = `${wmi}${vds}0${vinYearCode(year)}S${String(id % 1_000_000).padStart(6, '0')}`;
+  return `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
+}
+
+/** The showcase car's VIN (tests check the vehicle page's markup with it). */
+export const SHOWCASE_VIN = demoVin(SHOWCASE_VEHICLE_ID, 'Subaru', 'Forester', 2022) as string;
 
 /** "45200" -> "45 200", with a plain space so the text is the same on every ICU build. */
 const groupThousands = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
@@ -105,6 +142,7 @@ function makeVehicle(
   return {
     id,
     stock_number: `U${id}`, // as migration 008 numbers cars that predate stock numbers
+    vin: demoVin(id, make.make, model.model, year),
     dealer_slug: dealer,
     make: make.make,
     make_slug: slugify(make.make),
@@ -133,6 +171,7 @@ function showcase(): Insertable<VehiclesTable> {
   return {
     id: SHOWCASE_VEHICLE_ID,
     stock_number: `U${SHOWCASE_VEHICLE_ID}`,
+    vin: SHOWCASE_VIN,
     dealer_slug: DEFAULT_DEALER_SLUG,
     make: 'Subaru',
     make_slug: 'subaru',

@@ -145,6 +145,8 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
     ['Condition', v.state_of_vehicle],
     ['Body', BODY_TYPE_LABELS[v.body_type as keyof typeof BODY_TYPE_LABELS] ?? v.body_type],
     ['Stock number', stockNumber(v)],
+    // Shown as the marketplaces do, so a buyer can check the car's history before a visit.
+    ...(v.vin ? [['VIN', v.vin] as [string, string]] : []),
   ];
   const features = keyFeatures(v);
   const dealer = dealers.find((d) => d.slug === v.dealer_slug);

@@ -3,8 +3,8 @@
  * computation, the enquire link, the disclaimer dialog, the gallery, JSON-LD, and the shell for cars
  * without a pre-built page (sold, unknown, or added after the build).
  */
-import { expect, type Page, test } from '@playwright/test';
-import { soldVehicleIds } from '../../../src/demo/fixtures.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { soldVehicleIds, vehiclesWithoutVin } from '../../../src/demo/fixtures.ts';
 import { money, SHOWCASE, squash } from './helpers.ts';
 
 /** DESIGN §5, written out again here so the test does not trust the code under test. */
@@ -152,6 +152,36 @@ test('a pre-built vehicle page carries Car/Offer JSON-LD in its HTML', async ({ 
     offers: { '@type': 'Offer', price: SHOWCASE.price, priceCurrency: 'ZAR' },
   });
   expect(html).toContain('2022 Subaru Forester');
+});
+
+/** The schema.org Car block of a pre-built vehicle page's HTML. */
+async function carLd(request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1] ?? '{}'),
+  );
+  return blocks.find((b) => b['@type'] === 'Car') as Record<string, unknown> | undefined;
+}
+
+test('the vehicle page shows the VIN where known and its JSON-LD carries it, else leaves it out', async ({
+  page,
+  request,
+}) => {
+  const car = await carLd(request, SHOWCASE.path);
+  expect(car?.vehicleIdentificationNumber).toBe(SHOWCASE.vin);
+  expect(SHOWCASE.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
+  await page.goto(SHOWCASE.path);
+  await expect(page.getByRole('main').getByText(SHOWCASE.vin, { exact: true })).toBeVisible();
+
+  const [id] = vehiclesWithoutVin();
+  const other = (await (await request.get(`/api/vehicles/${id}`)).json()) as { uri: string; vin: null };
+  expect(other.vin).toBeNull();
+  const ld = await carLd(request, other.uri);
+  expect(ld?.['@type']).toBe('Car');
+  expect(ld).not.toHaveProperty('vehicleIdentificationNumber');
+  await page.goto(other.uri);
+  await expect(page.getByRole('main').getByText('Stock number', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('VIN', { exact: true })).toHaveCount(0);
 });
 
 test('an unknown id says so plainly and links to similar cars', async ({ page }) => {
