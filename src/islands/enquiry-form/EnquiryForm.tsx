@@ -63,7 +63,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     formId,
     focus: 'field',
     fields: FIELDS,
-    arrange: inFieldOrder,
+    arrange: (violations) => inFieldOrder(violations, booking),
     submitLabel: copy.submit,
     rateLimitText: (wait) => `You have sent several enquiries in a short time. Please try again in ${wait}.`,
     keptText: 'Everything you typed is still here.',
@@ -194,6 +194,19 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     );
   }
 
+  const dealerSelect = chooseDealer && !carDealer && (
+    <DealerSelect
+      form={formId}
+      label={form === 'service' ? 'Preferred dealership' : undefined}
+      name="dealer_slug"
+      dealers={dealers}
+      onRetry={retry}
+      value={dealer}
+      onChange={(e) => setDealer(e.target.value)}
+      error={errors.dealer_slug}
+    />
+  );
+
   return (
     <form
       className="lead-form"
@@ -258,6 +271,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           {carDealer && chosen && <span className="used-car-facts"> · At {chosen.label}</span>}
         </p>
       )}
+      {booking && dealerSelect}
       {booking && (
         <BookingFields
           form={formId}
@@ -281,18 +295,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           />
         </>
       )}
-      {chooseDealer && !carDealer && (
-        <DealerSelect
-          form={formId}
-          label={form === 'service' ? 'Preferred dealership' : undefined}
-          name="dealer_slug"
-          dealers={dealers}
-          onRetry={retry}
-          value={dealer}
-          onChange={(e) => setDealer(e.target.value)}
-          error={errors.dealer_slug}
-        />
-      )}
+      {!booking && dealerSelect}
       {form === 'parts' && (
         <div className="field-row">
           <Input

@@ -123,8 +123,13 @@ export const FIELD_ORDER = [
   'terms',
 ] as const;
 
-/** Violations in field order; those of no field (vehicle, special) first. */
-export function inFieldOrder(violations: readonly Violation[]): Violation[] {
-  const rank = (v: Violation) => (FIELD_ORDER as readonly string[]).indexOf(v.propertyPath);
+/**
+ * Violations in field order; those of no field (vehicle, special) first. A booking form asks for the
+ * dealership before the day and time (its hours decide the times), and lists its error there too.
+ */
+export function inFieldOrder(violations: readonly Violation[], booking = false): Violation[] {
+  const index = (path: string) => (FIELD_ORDER as readonly string[]).indexOf(path);
+  const rank = (v: Violation) =>
+    booking && v.propertyPath === 'dealer_slug' ? index('preferred_date') - 0.5 : index(v.propertyPath);
   return [...violations].sort((a, b) => rank(a) - rank(b));
 }
