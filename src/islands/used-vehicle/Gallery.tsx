@@ -16,18 +16,29 @@ interface Props {
 export function Gallery({ images, name }: Props) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  // While a button or key scrolls to a photo, the photos it passes do not become the current one (a
+  // second tap of "Next" mid-scroll moved on from the photo passed, not from the one chosen).
+  const target = useRef<number | null>(null);
   const count = images.length;
   if (count === 0) return <div className="uvg-empty">Photos of this car are coming soon.</div>;
 
   const go = (i: number) => {
     const t = track.current;
     const next = Math.max(0, Math.min(count - 1, i));
+    target.current = next;
     setIndex(next);
     t?.scrollTo({ left: next * t.clientWidth, behavior: 'smooth' });
   };
-  const onScroll = () => {
+  const settle = () => {
     const t = track.current;
     if (t?.clientWidth) setIndex(Math.round(t.scrollLeft / t.clientWidth));
+  };
+  const onScroll = () => {
+    if (target.current === null) settle();
+  };
+  const onScrollEnd = () => {
+    target.current = null;
+    settle();
   };
   const onKey = (e: KeyboardEvent) => {
     const to = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: count - 1 }[e.key];
@@ -48,6 +59,7 @@ export function Gallery({ images, name }: Props) {
           role="group"
           aria-label={`Photo ${index + 1} of ${count}; use the arrow keys to move`}
           onScroll={onScroll}
+          onScrollEnd={onScrollEnd}
           onKeyDown={onKey}
         >
           {images.map((image, i) => (
