@@ -1,7 +1,8 @@
 /** schema.org JSON-LD builders: AutoDealer (with opening hours), Car with Offer, BlogPosting. */
-import { BRAND, OPENING_HOURS } from '../lib/brand.ts';
+import { BRAND } from '../lib/brand.ts';
 import type { BlogPost, Dealer, Variant } from '../lib/contract.ts';
 import { imageUrl } from '../lib/images.ts';
+import { GROUP_PERIODS, type OpeningPeriod } from '../lib/opening-hours.ts';
 import { absoluteUrl } from '../lib/urls.ts';
 
 export function autoDealerLd(dealer: Dealer, pageUrl: string, site: URL | string) {
@@ -25,13 +26,32 @@ export function autoDealerLd(dealer: Dealer, pageUrl: string, site: URL | string
     },
     geo: { '@type': 'GeoCoordinates', latitude: dealer.latitude, longitude: dealer.longitude },
     hasMap: `https://www.google.com/maps/dir/?api=1&destination=${dealer.latitude},${dealer.longitude}`,
-    openingHoursSpecification: OPENING_HOURS.filter((h) => h.opens).map((h) => ({
-      '@type': 'OpeningHoursSpecification',
-      dayOfWeek: h.days.map((d) => `https://schema.org/${d}`),
-      opens: h.opens,
-      closes: h.closes,
-    })),
+    openingHoursSpecification: openingHoursLd(dealer.opening_hours),
   };
+}
+
+const SCHEMA_DAYS: Record<OpeningPeriod['day'], string> = {
+  Mon: 'Monday',
+  Tue: 'Tuesday',
+  Wed: 'Wednesday',
+  Thu: 'Thursday',
+  Fri: 'Friday',
+  Sat: 'Saturday',
+  Sun: 'Sunday',
+  'Public holidays': 'PublicHolidays',
+};
+
+/** The dealership's own hours (the group's when it has none), days of the same hours in one entry. */
+function openingHoursLd(periods: readonly OpeningPeriod[]) {
+  const byHours = new Map<string, OpeningPeriod[]>();
+  for (const p of periods.length ? periods : GROUP_PERIODS)
+    byHours.set(`${p.opens}-${p.closes}`, [...(byHours.get(`${p.opens}-${p.closes}`) ?? []), p]);
+  return [...byHours.values()].map((list) => ({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: list.map((p) => `https://schema.org/${SCHEMA_DAYS[p.day]}`),
+    opens: list[0]?.opens,
+    closes: list[0]?.closes,
+  }));
 }
 
 export function carLd(v: Variant, pageUrl: string, site: URL | string, seller: Dealer) {

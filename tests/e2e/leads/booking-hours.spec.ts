@@ -107,3 +107,22 @@ test('a day the chosen dealership is closed is refused under the date at once @m
   await expect(form.field('Service date')).not.toHaveAccessibleDescription(/closed/);
   await expect.poll(async () => (await slots(form)).length).toBeGreaterThan(0);
 });
+
+test("a dealership's contact page shows its own hours, in the table and the AutoDealer markup", async ({
+  page,
+}) => {
+  await page.goto('/dealer/gqeberha/contact-us');
+  const hours = page.getByRole('table', { name: 'Opening hours' });
+  await expect(hours.getByRole('row', { name: /Monday – Friday 07:30 – 17:00/ })).toBeVisible();
+  await expect(hours.getByRole('row', { name: /Saturday 08:00 – 12:00/ })).toBeVisible();
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+    JSON.parse(t),
+  );
+  const dealer = ld.find((b) => b['@type'] === 'AutoDealer');
+  expect(dealer?.openingHoursSpecification).toContainEqual({
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'].map((d) => `https://schema.org/${d}`),
+    opens: '07:30',
+    closes: '17:00',
+  });
+});
