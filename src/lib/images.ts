@@ -65,6 +65,15 @@ export function imageFiles(kind: ImageKind, file: string): ImageFiles {
   };
 }
 
+/**
+ * The attributes of an <img> showing an image (uploaded or drawn): its fallback as src, its WebP widths as
+ * srcset (every browser the site supports takes WebP), its own size. ResponsiveImage and the configurator.
+ */
+export function imgAttrs(image: ImageFiles): { src: string; srcset?: string; width: number; height: number } {
+  const srcset = image.sources.find((s) => s.type === 'image/webp')?.srcset;
+  return { src: image.uri, ...(srcset ? { srcset } : {}), width: image.width, height: image.height };
+}
+
 /** Brochures are PDFs under /uploads/files/. */
 export function brochureUrl(file: string, base = ''): string {
   return `${base}${UPLOADS}/files/${file}`;

@@ -92,6 +92,12 @@ export const CONTENT_IMAGE_OWNERS = {
   banner: { path: 'banners', table: 'banners', label: 'Banner', single: true },
   blog_post: { path: 'blog_posts', table: 'blog_posts', label: 'Blog post', single: true },
   range_model: { path: 'range_models', table: 'range_models', label: 'Range model', single: false },
+  range_variant: { path: 'range_variants', table: 'range_variants', label: 'Range variant', single: false },
 } as const;
 export type ContentImageOwner = keyof typeof CONTENT_IMAGE_OWNERS;
 export const CONTENT_IMAGE_OWNER_KINDS = Object.keys(CONTENT_IMAGE_OWNERS) as ContentImageOwner[];
+/**
+ * A colour of a range variant owns images too: owner_id is the variant, owner_key the colour's slug
+ * (docs/decisions/185-variant-colour-images.md); under /api/editor/range_variants/{id}/colours/{slug}/images.
+ */
+export const COLOUR_IMAGE_OWNER = 'range_variant_colour';

@@ -19,6 +19,7 @@ import type {
 import { imageUrl } from '../lib/images.ts';
 import { parseOpeningHours } from '../lib/opening-hours.ts';
 import { drawnImage } from '../lib/photos.ts';
+import { withColourSlugs } from '../lib/variant-colours.ts';
 import type {
   BannersTable,
   BlogPostsTable,
@@ -28,7 +29,7 @@ import type {
   SpecialsTable,
   VehiclesTable,
 } from './db/schema.ts';
-import { type PhotoRow, photoImage, type StoredPhoto } from './media/photos.ts';
+import { type ContentPhotoRow, type PhotoRow, photoImage, type StoredPhoto } from './media/photos.ts';
 
 type Row<T> = Selectable<T>;
 
@@ -102,10 +103,33 @@ export function presentRangeModel(
   };
 }
 
+/**
+ * A variant with its uploads (docs/decisions/185-variant-colour-images.md): `photos` are the variant's and
+ * its colours' content_images rows, main first then in order (photosOfContent). The variant's main photo is
+ * its hero, else the drawn mainImage; each colour's main photo is its picture, else its drawn image.
+ */
 export function presentVariant(
   v: Row<RangeVariantsTable>,
   m: Pick<Row<RangeModelsTable>, 'make' | 'model' | 'make_slug' | 'model_slug' | 'type' | 'gallery'>,
+  photos: ContentPhotoRow[] = [],
 ): Variant {
+  const [main, ...rest] = photos.filter((p) => p.owner_type === 'range_variant');
+  const colours = withColourSlugs(
+    parseJson<Omit<VariantColor, 'slug' | 'picture' | 'photos'>[]>(v.colors, []),
+  );
+  const color = colours.map((c): VariantColor => {
+    const [first, ...others] = photos.filter(
+      (p) => p.owner_type === 'range_variant_colour' && p.owner_key === c.slug,
+    );
+    return {
+      name: c.name,
+      hex_code: c.hex_code,
+      image: c.image,
+      slug: c.slug,
+      picture: first ? photoImage(first) : c.image ? drawnImage('range', c.image) : null,
+      photos: others.map(photoImage),
+    };
+  });
   return {
     '@id': `/api/vehicle_range/${v.id}`,
     '@type': 'Variant',
@@ -115,6 +139,8 @@ export function presentVariant(
     type: m.type,
     description: v.description,
     mainImage: v.main_image,
+    image: main ? photoImage(main) : drawnImage('main', v.main_image),
+    photos: rest.map(photoImage),
     ...columns(v, [
       'power',
       'torque',
@@ -129,7 +155,7 @@ export function presentVariant(
     ]),
     modelPrice: v.model_price,
     brochure: v.brochure,
-    color: parseJson<VariantColor[]>(v.colors, []),
+    color,
     gallery: parseJson<string[]>(m.gallery, []).map((image) => ({ image })),
     features: parseJson<string[]>(v.features, []),
   };

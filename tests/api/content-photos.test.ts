@@ -5,8 +5,8 @@
  * file left behind, a range model's ordered photos, and the public API answering the uploads.
  */
 import { randomUUID } from 'node:crypto';
-import { readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { rmSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,43 +19,12 @@ import type { Photo } from '../../src/lib/contract.ts';
 import { sweepOrphans } from '../../src/server/media/photos.ts';
 import { type BlobStore, localStore } from '../../src/server/media/storage.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
+import { filesUnder, form, picture } from './photo-files.ts';
 import { signedIn } from './staff-helpers.ts';
 
 type Collection<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
 type Problem = { status: number; detail: string; violations?: { propertyPath: string; message: string }[] };
 type Photos = Collection<Photo> & Problem;
-
-const picture = (width = 1800, height = 900, background = '#1a5ea0') =>
-  sharp({ create: { width, height, channels: 3, background } })
-    .jpeg()
-    .withExif({ IFD0: { Make: 'PhoneCo' } })
-    .toBuffer();
-
-function form(...files: { data: Buffer; name: string }[]): FormData {
-  const fd = new FormData();
-  for (const f of files)
-    fd.append('file', new Blob([new Uint8Array(f.data)], { type: 'image/jpeg' }), f.name);
-  return fd;
-}
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(d);
-    } catch {
-      return;
-    }
-    for (const n of names) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p));
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 describe.each(ENGINES)('images of banners, blog posts and range models on %s', (engine) => {
   let api: TestApi;

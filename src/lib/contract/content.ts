@@ -79,6 +79,8 @@ const color = v.object({
     v.regex(/^#[0-9a-fA-F]{6}$/, 'Colour code must look like #1a2b3c'),
   ),
   image: f.imageFile('Colour image'),
+  /** Keys the colour's uploaded images; made from the name when missing, kept on rename (src/lib/variant-colours.ts). */
+  slug: v.optional(v.nullable(f.slug('Colour slug'))),
 });
 
 export const RangeVariantInput = v.object({
@@ -102,7 +104,14 @@ export const RangeVariantInput = v.object({
     f.text('Brochure', 200),
     v.regex(/^[a-z0-9][a-z0-9._-]*\.pdf$/i, 'Brochure must be a PDF file name'),
   ),
-  colors: v.pipe(v.array(color, 'Colours must be a list'), v.minLength(1, 'Add at least one colour')),
+  colors: v.pipe(
+    v.array(color, 'Colours must be a list'),
+    v.minLength(1, 'Add at least one colour'),
+    v.check((list) => {
+      const slugs = list.map((c) => c.slug).filter(Boolean);
+      return new Set(slugs).size === slugs.length;
+    }, 'Two colours have the same colour slug'),
+  ),
   features: v.array(f.text('Feature', 200), 'Features must be a list of texts'),
   sort_order: f.sortOrder(),
 });

@@ -39,7 +39,25 @@ export const RangeModel = named(
 );
 export type RangeModel = v.InferOutput<typeof RangeModel>;
 
-export const VariantColor = v.object({ name: v.string(), hex_code: v.string(), image: v.string() });
+export const VariantColor = v.object({
+  name: v.string(),
+  hex_code: v.string(),
+  image: v.pipe(
+    v.string(),
+    v.description('File name of the drawn colour image (under /uploads/range/), or empty.'),
+  ),
+  slug: v.pipe(
+    v.string(),
+    v.description("The colour's stable key: its uploaded images stay with it on rename."),
+  ),
+  picture: v.pipe(
+    v.nullable(Image),
+    v.description(
+      "The colour's main uploaded photo, else its drawn image; null when it has neither (pages show the variant's image).",
+    ),
+  ),
+  photos: v.pipe(v.array(Image), v.description("The colour's other uploaded photos, in order.")),
+});
 export type VariantColor = v.InferOutput<typeof VariantColor>;
 
 export const Variant = named(
@@ -58,6 +76,13 @@ export const Variant = named(
     type: v.picklist(VEHICLE_TYPES),
     description: v.string(),
     mainImage: v.string(),
+    image: v.pipe(
+      Image,
+      v.description(
+        "The hero: the variant's main uploaded photo when there is one, else the drawn mainImage.",
+      ),
+    ),
+    photos: v.pipe(v.array(Image), v.description("The variant's other uploaded photos, in gallery order.")),
     power: v.pipe(v.number(), v.description('kW')),
     torque: v.pipe(v.number(), v.description('Nm')),
     transmission: v.pipe(int, v.description('Number of speeds.')),

@@ -1,4 +1,6 @@
 /** Uploaded photos (migration 007_vehicle_images). */
+import type { Generated } from 'kysely';
+import type { ContentImageOwner } from '../../lib/photos.ts';
 
 export interface VehicleImagesTable {
   id: string; // UUID; also the folder of its files: photos/{id}/
@@ -12,10 +14,14 @@ export interface VehicleImagesTable {
   created_at: string; // ISO date-time
 }
 
-/** Uploaded images of banners, blog posts and range models (migration 016_content_images). */
+/**
+ * Uploaded images of banners, blog posts, range models and variants (migration 016_content_images), and of
+ * a variant's colours: owner_key is the colour's slug, '' for every other owner (017_colour_images).
+ */
 export interface ContentImagesTable extends Omit<VehicleImagesTable, 'vehicle_id'> {
-  owner_type: 'banner' | 'blog_post' | 'range_model';
+  owner_type: ContentImageOwner | 'range_variant_colour';
   owner_id: number;
+  owner_key: Generated<string>;
 }
 
 /** CSV stock imports (migration 009_stock_imports): a dry run, then maybe its apply. */

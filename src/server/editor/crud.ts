@@ -94,6 +94,8 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     deps.publishing?.contentChanged(r.path, byWhom(c));
   };
 
+  const fileError = (key: string, err: unknown) =>
+    deps.logger?.warn('photo file not removed; the orphan sweep will retry', { key, error: String(err) });
   const photoOwner = CONTENT_IMAGE_OWNER_KINDS.find((k) => CONTENT_IMAGE_OWNERS[k].path === r.path);
   const sortable = ['id', ...Object.keys(r.schema.entries)];
   const opt = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
@@ -191,6 +193,7 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       recheck(data, id),
     );
     const after = (await find(id)) as Row;
+    await r.afterUpdate?.(deps, after, fileError);
     await changed(c, 'update', id, row, after);
     return item(c, r.type, iri(id), present(after));
   };
@@ -226,16 +229,12 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       const before = await find(id);
       const refusal = before && r.beforeDelete ? await r.beforeDelete(deps.db, before) : null;
       if (refusal) throw new ApiError(409, refusal);
+      const cascade = before && r.cascadesTo ? await r.cascadesTo(deps.db, id) : null;
       const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
       if (!before || Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
       // Its uploaded images go with it (rows, then files); the orphan sweep finishes the job after a crash.
-      if (photoOwner)
-        await removeOwnerPhotos(deps.db, storeOf(deps), photoOwner, id, (key, err) =>
-          deps.logger?.warn('photo file not removed; the orphan sweep will retry', {
-            key,
-            error: String(err),
-          }),
-        );
+      if (photoOwner) await removeOwnerPhotos(deps.db, storeOf(deps), photoOwner, id, fileError);
+      if (cascade) await removeOwnerPhotos(deps.db, storeOf(deps), cascade.kind, cascade.ids, fileError);
       await changed(c, 'delete', id, before);
       return c.body(null, 204);
     },

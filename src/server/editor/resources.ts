@@ -7,7 +7,12 @@ import type { Kysely } from 'kysely';
 import type * as v from 'valibot';
 import { BannerInput, BlogPostInput, OfferInput, RangeVariantInput } from '../../lib/contract/content.ts';
 import type { Violation } from '../../lib/contract.ts';
+import type { ContentImageOwner } from '../../lib/photos.ts';
+import { withColourSlugs } from '../../lib/variant-colours.ts';
 import type { Database } from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { colourSlugs, removeOwnerPhotos } from '../media/photos.ts';
+import { storeOf } from '../media/storage.ts';
 import { dealers, rangeModels } from './resources-more.ts';
 import { type Row, taken, without } from './rows.ts';
 
@@ -34,6 +39,10 @@ export interface Resource {
   checks: (db: Kysely<Database>, input: Record<string, unknown>, id: number | null) => Promise<Violation[]>;
   /** Why the row cannot be deleted now (a 409), or null. */
   beforeDelete?: (db: Kysely<Database>, row: Row) => Promise<string | null>;
+  /** Other owners of uploaded images that the database deletes with this row (a model's variants). */
+  cascadesTo?: (db: Kysely<Database>, id: number) => Promise<{ kind: ContentImageOwner; ids: number[] }>;
+  /** After an update is stored (a variant: the images of colours it no longer has go). */
+  afterUpdate?: (deps: Deps, row: Row, onFileError: (key: string, err: unknown) => void) => Promise<void>;
 }
 
 /** A violation when `column = value` is already used by another row (optionally within `also`). */
@@ -117,12 +126,27 @@ const rangeVariants: Resource = {
   type: 'RangeVariant',
   label: 'Range variant',
   schema: RangeVariantInput,
-  toRow: (i) => ({ ...i, colors: JSON.stringify(i.colors), features: JSON.stringify(i.features) }),
+  // Each colour keeps the slug its images are keyed by; a new colour gets one from its name (185).
+  toRow: (i) => ({
+    ...i,
+    colors: JSON.stringify(withColourSlugs(i.colors as { name: string; slug?: string | null }[])),
+    features: JSON.stringify(i.features),
+  }),
   toInput: (r) => ({
     ...without(r),
-    colors: JSON.parse(String(r.colors)),
+    colors: withColourSlugs(JSON.parse(String(r.colors))),
     features: JSON.parse(String(r.features)),
   }),
+  // A colour removed from the variant takes its uploaded images with it, rows then files (185).
+  afterUpdate: (deps, row, onFileError) =>
+    removeOwnerPhotos(
+      deps.db,
+      storeOf(deps),
+      'range_variant',
+      row.id as number,
+      onFileError,
+      colourSlugs(String(row.colors)),
+    ),
   checks: async (db, i, id) => {
     const model = await db
       .selectFrom('range_models')

@@ -11,12 +11,14 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Rendition } from '../../lib/contract/media.ts';
 import {
+  COLOUR_IMAGE_OWNER,
   CONTENT_IMAGE_OWNER_KINDS,
   CONTENT_IMAGE_OWNERS,
   type ContentImageOwner,
   PHOTO_KEY_PREFIX,
   publicImage,
 } from '../../lib/photos.ts';
+import { withColourSlugs } from '../../lib/variant-colours.ts';
 import type { Database } from '../db/schema.ts';
 import type { ContentImagesTable, VehicleImagesTable } from '../db/schema-media.ts';
 import { isUniqueViolation } from '../editor/writes.ts';
@@ -31,11 +33,17 @@ export type ContentPhotoRow = Selectable<ContentImagesTable>;
 export type StoredPhoto = Omit<PhotoRow, 'vehicle_id'>;
 
 /**
- * Whose photos: a used car (table vehicle_images) or a banner, blog post or range model (content_images,
- * docs/decisions/153-content-images.md). Every function below works on either, so used cars and content
- * share one ingest, storage and consistency path.
+ * Whose photos: a used car (table vehicle_images) or a banner, blog post, range model or variant, or one
+ * colour of a variant, keyed by its slug (content_images, docs/decisions/153-content-images.md and
+ * 185-variant-colour-images.md). Every function below works on any of them, so used cars and content share
+ * one ingest, storage and consistency path.
  */
-export type PhotoOwner = { kind: 'vehicle'; id: number } | { kind: ContentImageOwner; id: number };
+export type PhotoOwner =
+  | { kind: 'vehicle'; id: number }
+  | { kind: ContentImageOwner; id: number }
+  | { kind: typeof COLOUR_IMAGE_OWNER; id: number; key: string };
+/** What content_images.owner_type holds. */
+export type ContentOwnerType = ContentImageOwner | typeof COLOUR_IMAGE_OWNER;
 
 export const PHOTO_PREFIX = PHOTO_KEY_PREFIX;
 const EXT = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const;
@@ -57,27 +65,46 @@ type Loose = Kysely<any>;
 const loose = (db: Kysely<Database>) => db as unknown as Loose;
 const images = (owner: PhotoOwner) => (owner.kind === 'vehicle' ? 'vehicle_images' : 'content_images');
 const ownerColumns = (owner: PhotoOwner): Record<string, string | number> =>
-  owner.kind === 'vehicle' ? { vehicle_id: owner.id } : { owner_type: owner.kind, owner_id: owner.id };
+  owner.kind === 'vehicle'
+    ? { vehicle_id: owner.id }
+    : { owner_type: owner.kind, owner_id: owner.id, owner_key: 'key' in owner ? owner.key : '' };
 // biome-ignore lint/suspicious/noExplicitAny: a Kysely builder of either table
 function ofOwner<Q extends { where: (...a: any[]) => any }>(q: Q, owner: PhotoOwner): Q {
   let out = q;
   for (const [col, value] of Object.entries(ownerColumns(owner))) out = out.where(col, '=', value) as Q;
   return out;
 }
+const ownerSpec = (kind: Exclude<PhotoOwner['kind'], 'vehicle'>) =>
+  kind === COLOUR_IMAGE_OWNER ? CONTENT_IMAGE_OWNERS.range_variant : CONTENT_IMAGE_OWNERS[kind];
 const ownerTable = (owner: PhotoOwner) =>
-  owner.kind === 'vehicle' ? 'vehicles' : CONTENT_IMAGE_OWNERS[owner.kind].table;
+  owner.kind === 'vehicle' ? 'vehicles' : ownerSpec(owner.kind).table;
 const ownerLabel = (owner: PhotoOwner) =>
-  owner.kind === 'vehicle' ? 'Vehicle' : CONTENT_IMAGE_OWNERS[owner.kind].label;
+  owner.kind === 'vehicle' ? 'Vehicle' : ownerSpec(owner.kind).label;
 const ownerNoun = (owner: PhotoOwner) =>
-  owner.kind === 'vehicle' ? 'car' : CONTENT_IMAGE_OWNERS[owner.kind].label.toLowerCase();
+  owner.kind === 'vehicle'
+    ? 'car'
+    : owner.kind === COLOUR_IMAGE_OWNER
+      ? 'colour'
+      : ownerLabel(owner).toLowerCase();
+
+/** The slugs of a variant's colours as stored, or as derived for a row saved before colours had slugs. */
+export const colourSlugs = (colors: string): string[] => {
+  let list: { name: string; slug?: string }[] = [];
+  try {
+    list = JSON.parse(colors);
+  } catch {}
+  return withColourSlugs(Array.isArray(list) ? list : []).map((c) => c.slug);
+};
 
 async function requireOwner(db: Kysely<Database>, owner: PhotoOwner): Promise<void> {
-  const found = await loose(db)
+  const found = (await loose(db)
     .selectFrom(ownerTable(owner))
-    .select('id')
+    .select(owner.kind === COLOUR_IMAGE_OWNER ? ['id', 'colors'] : ['id'])
     .where('id', '=', owner.id)
-    .executeTakeFirst();
+    .executeTakeFirst()) as { id: number; colors?: string } | undefined;
   if (!found) throw notFound(ownerLabel(owner), String(owner.id));
+  if (owner.kind === COLOUR_IMAGE_OWNER && !colourSlugs(found.colors ?? '[]').includes(owner.key))
+    throw notFound(`Colour of range variant ${owner.id}`, owner.key);
 }
 
 /** An owner's photos in gallery order. */
@@ -110,10 +137,13 @@ export async function photosByVehicle(
   return out;
 }
 
-/** Photos of many banners, blog posts or range models at once (the public API), main first, then order. */
+/**
+ * Photos of many banners, blog posts, range models or variants (or variants' colours: each row's
+ * owner_key names the colour) at once (the public API), main first, then order.
+ */
 export async function photosOfContent(
   db: Kysely<Database>,
-  kind: ContentImageOwner,
+  kind: ContentOwnerType | ContentOwnerType[],
   ids: number[],
 ): Promise<Map<number, ContentPhotoRow[]>> {
   const out = new Map<number, ContentPhotoRow[]>();
@@ -121,7 +151,7 @@ export async function photosOfContent(
   const rows = await db
     .selectFrom('content_images')
     .selectAll()
-    .where('owner_type', '=', kind)
+    .where('owner_type', 'in', Array.isArray(kind) ? kind : [kind])
     .where('owner_id', 'in', ids)
     .orderBy('is_main', 'desc')
     .orderBy('position')
@@ -307,28 +337,42 @@ export async function removePhoto(
 }
 
 /**
- * After a banner, blog post or range model is deleted: its photo rows, then their files (a used car's rows
- * go with it by ON DELETE CASCADE and its files to the sweep).
+ * After a banner, blog post, range model or variant is deleted: its photo rows (a variant's: its colours'
+ * too), then their files (a used car's rows go with it by ON DELETE CASCADE and its files to the sweep).
+ * With `keep`, only a variant's colour photos whose slug is not in it (colours removed from the variant).
  */
 export async function removeOwnerPhotos(
   db: Kysely<Database>,
   store: BlobStore,
   kind: ContentImageOwner,
-  id: number,
+  ids: number | number[],
   onFileError?: (key: string, err: unknown) => void,
+  keep?: string[],
 ): Promise<void> {
+  const list = Array.isArray(ids) ? ids : [ids];
+  if (!list.length) return;
+  const types: ContentOwnerType[] = keep
+    ? [COLOUR_IMAGE_OWNER]
+    : kind === 'range_variant'
+      ? [kind, COLOUR_IMAGE_OWNER]
+      : [kind];
   const rows = await db.transaction().execute(async (trx) => {
-    const found = await trx
+    let q = trx
       .selectFrom('content_images')
       .select(['id', 'renditions'])
-      .where('owner_type', '=', kind)
-      .where('owner_id', '=', id)
-      .execute();
-    await trx
-      .deleteFrom('content_images')
-      .where('owner_type', '=', kind)
-      .where('owner_id', '=', id)
-      .execute();
+      .where('owner_type', 'in', types)
+      .where('owner_id', 'in', list);
+    if (keep?.length) q = q.where('owner_key', 'not in', keep);
+    const found = await q.execute();
+    if (found.length)
+      await trx
+        .deleteFrom('content_images')
+        .where(
+          'id',
+          'in',
+          found.map((r) => r.id),
+        )
+        .execute();
     return found;
   });
   await deleteFiles(store, rows, onFileError);
@@ -344,21 +388,38 @@ export async function sweepOrphans(
   graceMs = 60 * 60 * 1000,
   now = Date.now(),
 ): Promise<string[]> {
-  // Rows of a banner, blog post or range model deleted without them (a crash between the two steps).
-  for (const kind of CONTENT_IMAGE_OWNER_KINDS)
+  // Rows of a banner, blog post, range model or variant deleted without them (a crash between the steps).
+  for (const kind of [...CONTENT_IMAGE_OWNER_KINDS, COLOUR_IMAGE_OWNER] as const)
     await db
       .deleteFrom('content_images')
       .where('owner_type', '=', kind)
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
-            selectFrom(CONTENT_IMAGE_OWNERS[kind].table)
+            selectFrom(ownerSpec(kind).table)
               .select('id')
-              .whereRef(`${CONTENT_IMAGE_OWNERS[kind].table}.id`, '=', 'content_images.owner_id'),
+              .whereRef(`${ownerSpec(kind).table}.id`, '=', 'content_images.owner_id'),
           ),
         ),
       )
       .execute();
+  // Photos of colours no longer on their variant (removed by an edit that crashed before removing them).
+  const colourRows = await db
+    .selectFrom('content_images')
+    .select(['owner_id', 'owner_key'])
+    .distinct()
+    .where('owner_type', '=', COLOUR_IMAGE_OWNER)
+    .execute();
+  const variantIds = [...new Set(colourRows.map((r) => r.owner_id))];
+  if (variantIds.length) {
+    const variants = await db
+      .selectFrom('range_variants')
+      .select(['id', 'colors'])
+      .where('id', 'in', variantIds)
+      .execute();
+    for (const variant of variants)
+      await removeOwnerPhotos(db, store, 'range_variant', variant.id, undefined, colourSlugs(variant.colors));
+  }
   const objects = await store.list(PHOTO_PREFIX);
   if (!objects.length) return [];
   const referenced = new Set<string>();

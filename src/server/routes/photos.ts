@@ -1,6 +1,7 @@
 /**
- * Editor endpoints for the photos of a used car, banner, blog post or range model (issue 10 §3), mounted
- * behind the editor guard ({owner} is vehicles, banners, blog_posts or range_models):
+ * Editor endpoints for the photos of a used car, banner, blog post, range model or variant, or of one
+ * colour of a variant (issue 10 §3), mounted behind the editor guard ({owner} is vehicles, banners,
+ * blog_posts, range_models, range_variants or range_variants/{id}/colours/{slug}; 185):
  *   GET    /api/editor/{owner}/{id}/images              the owner's photos in order
  *   POST   /api/editor/{owner}/{id}/images              multipart, files in `file` (banners, blog posts: one,
  *                                                       which replaces the current image)
@@ -17,6 +18,7 @@ import * as v from 'valibot';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import { Photo, PhotoOrderInput, PhotoPatchInput } from '../../lib/contract/media.ts';
 import {
+  COLOUR_IMAGE_OWNER,
   CONTENT_IMAGE_OWNER_KINDS,
   CONTENT_IMAGE_OWNERS,
   type ContentImageOwner,
@@ -42,11 +44,11 @@ import {
 } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
 import { jsonBody, ld, problems, STAFF_SECURITY, staffGuard, staffOperations } from '../openapi/describe.ts';
-import { checkPath, pathId } from './params.ts';
+import { checkPath, pathId, pathSlug } from './params.ts';
 
 /** The upload route takes large bodies; app.ts exempts it from the 64 KiB JSON limit. */
 export const PHOTO_UPLOAD_PATH =
-  /^\/api\/editor\/(vehicles|banners|blog_posts|range_models)\/[^/]+\/images\/?$/;
+  /^\/api\/editor\/(vehicles|banners|blog_posts|range_models|range_variants)\/[^/]+\/(colours\/[^/]+\/)?images\/?$/;
 
 /** One kind of photo owner as the routes see it. */
 interface OwnerSpec {
@@ -59,6 +61,8 @@ interface OwnerSpec {
   label: string;
   /** One image per owner: an upload takes one file and replaces the current image. */
   single: boolean;
+  /** A colour of a variant: the path names the colour's slug after the variant's id. */
+  colour?: true;
   scopeNote: string;
 }
 
@@ -79,10 +83,17 @@ const contentSpec = (kind: ContentImageOwner): OwnerSpec => ({
   scopeNote:
     'The role or key lacks content:write (a dealer user), or a session write came from another origin.',
 });
+const COLOUR: OwnerSpec = {
+  ...contentSpec('range_variant'),
+  kind: COLOUR_IMAGE_OWNER,
+  noun: 'colour',
+  colour: true,
+};
 
-export function presentPhoto(path: string, ownerId: number, row: StoredPhoto) {
+/** `base`: the owner's images path, e.g. /api/editor/range_variants/3/colours/blue/images. */
+export function presentPhoto(base: string, row: StoredPhoto) {
   return {
-    '@id': `/api/editor/${path}/${ownerId}/images/${row.id}`,
+    '@id': `${base}/${row.id}`,
     '@type': 'Photo' as const,
     id: row.id,
     position: row.position,
@@ -133,15 +144,22 @@ export function photoRoutes(deps: Deps) {
   const app = new Hono();
   app.route('/', ownerPhotoRoutes(deps, VEHICLE));
   for (const kind of CONTENT_IMAGE_OWNER_KINDS) app.route('/', ownerPhotoRoutes(deps, contentSpec(kind)));
+  app.route('/', ownerPhotoRoutes(deps, COLOUR));
   return app;
 }
 
 function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
   const { noun } = spec;
-  const ownerPath = checkPath(v.object({ id: pathId(spec.label) }));
+  // A colour's path also names its slug; typed as always there (it is undefined for other owners).
+  const colourParam = { colour: pathSlug("The colour's slug") };
+  const ownerParams = {
+    id: pathId(spec.label),
+    ...((spec.colour ? colourParam : {}) as typeof colourParam),
+  };
+  const ownerPath = checkPath(v.object(ownerParams));
   const photoPath = checkPath(
     v.object({
-      id: pathId(spec.label),
+      ...ownerParams,
       photoId: v.pipe(v.string(), v.description('Photo id'), v.uuid('must be a photo id (a UUID)')),
     }),
   );
@@ -152,46 +170,53 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
       404,
       spec.kind === 'vehicle'
         ? 'No such car or photo (a dealer user: not a car of their dealerships).'
-        : `No such ${noun} or photo.`,
+        : spec.colour
+          ? 'No such range variant, colour of it, or photo.'
+          : `No such ${noun} or photo.`,
     ],
     [503, 'EDITOR_TOKEN is not set.'],
   );
   const photos = (description: string) =>
     ld(collectionOf(Photo), `${description}: the ${noun}'s photos in order.`);
   const op = staffOperations('Photos', guarded);
-  const owner = (id: number): PhotoOwner => ({ kind: spec.kind, id }) as PhotoOwner;
+  /** The owner the path names: its id, and for a colour of a variant the colour's slug. */
+  type Named = { id: number; colour?: string };
+  const owner = ({ id, colour }: Named): PhotoOwner =>
+    (spec.colour ? { kind: spec.kind, id, key: colour } : { kind: spec.kind, id }) as PhotoOwner;
   const app = new Hono();
   const store = storeOf(deps);
-  const base = `/editor/${spec.path}/:id/images`;
-  const answer = async (c: Context, id: number, status: 200 | 201 = 200) => {
-    const rows = await listPhotos(deps.db, owner(id));
+  const base = `/editor/${spec.path}/:id${spec.colour ? '/colours/:colour' : ''}/images`;
+  const answer = async (c: Context, named: Named, status: 200 | 201 = 200) => {
+    const rows = await listPhotos(deps.db, owner(named));
+    const path = `/api/editor/${spec.path}/${named.id}${spec.colour ? `/colours/${named.colour}` : ''}/images`;
     const res = collection(
       c,
       'Photo',
-      rows.map((r) => presentPhoto(spec.path, id, r)),
+      rows.map((r) => presentPhoto(path, r)),
       rows.length,
     );
     return status === 200 ? res : new Response(res.body, { status, headers: res.headers });
   };
-  const changed = async (c: Context, action: string, id: number, before: string[], after?: unknown) => {
+  const changed = async (c: Context, action: string, named: Named, before: string[], after?: object) => {
+    const colour = spec.colour ? { colour: named.colour } : {};
     await audit(c, deps.db, deps.config.trustProxy, {
       action: `photo.${action}`,
       resource: spec.path,
-      resourceId: id,
-      before: { photos: before },
-      after: after ?? { photos: (await listPhotos(deps.db, owner(id))).map((p) => p.id) },
+      resourceId: named.id,
+      before: { ...colour, photos: before },
+      after: { ...colour, ...(after ?? { photos: await idsOf(named) }) },
     });
     deps.readCache?.clear();
     // Partial builds: re-render the routes that read this owner's section (a range model: everything).
     deps.publishing?.contentChanged(spec.kind === 'vehicle' ? 'stock' : spec.path, byWhom(c));
   };
-  const idsOf = async (id: number) => (await listPhotos(deps.db, owner(id))).map((p) => p.id);
+  const idsOf = async (named: Named) => (await listPhotos(deps.db, owner(named))).map((p) => p.id);
   const maxFiles = spec.single ? 1 : PHOTO_LIMITS.maxFiles;
   const fileError = (key: string, err: unknown) =>
     deps.logger?.warn('photo file not removed; the orphan sweep will retry', { key, error: String(err) });
 
   app.get(base, op(`A ${noun}'s photos in order.`, { 200: photos('OK') }), ownerPath, (c) =>
-    answer(c, c.req.valid('param').id),
+    answer(c, c.req.valid('param')),
   );
 
   app.post(
@@ -223,8 +248,8 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
     }),
     ownerPath,
     async (c) => {
-      const id = c.req.valid('param').id;
-      const before = await idsOf(id); // 404 before reading a large body for an unknown owner
+      const named = c.req.valid('param');
+      const before = await idsOf(named); // 404 before reading a large body for an unknown owner
       const files = await readFiles(c, maxFiles, noun);
       // All or nothing: every file is checked and processed before any is stored.
       const ingested: Ingested[] = [];
@@ -240,12 +265,12 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
           );
         }
       }
-      await addPhotos(deps.db, store, owner(id), ingested, {
+      await addPhotos(deps.db, store, owner(named), ingested, {
         replace: spec.single,
         onFileError: fileError,
       });
-      await changed(c, 'upload', id, before);
-      return answer(c, id, 201);
+      await changed(c, 'upload', named, before);
+      return answer(c, named, 201);
     },
   );
 
@@ -259,12 +284,12 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
     ownerPath,
     jsonInput,
     async (c) => {
-      const id = c.req.valid('param').id;
+      const named = c.req.valid('param');
       const { order } = validate(PhotoOrderInput, c.var.body);
-      const before = await idsOf(id);
-      await reorderPhotos(deps.db, owner(id), order);
-      await changed(c, 'reorder', id, before);
-      return answer(c, id);
+      const before = await idsOf(named);
+      await reorderPhotos(deps.db, owner(named), order);
+      await changed(c, 'reorder', named, before);
+      return answer(c, named);
     },
   );
 
@@ -278,12 +303,12 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
     photoPath,
     jsonInput,
     async (c) => {
-      const { id, photoId } = c.req.valid('param');
+      const { photoId, ...named } = c.req.valid('param');
       const change = validate(PhotoPatchInput, c.var.body);
-      const before = await idsOf(id);
-      await updatePhoto(deps.db, owner(id), photoId, change);
-      await changed(c, 'update', id, before, { photo: photoId, ...change });
-      return answer(c, id);
+      const before = await idsOf(named);
+      await updatePhoto(deps.db, owner(named), photoId, change);
+      await changed(c, 'update', named, before, { photo: photoId, ...change });
+      return answer(c, named);
     },
   );
 
@@ -297,10 +322,10 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
     ),
     photoPath,
     async (c) => {
-      const { id, photoId } = c.req.valid('param');
-      const before = await idsOf(id);
-      await removePhoto(deps.db, store, owner(id), photoId, fileError);
-      await changed(c, 'delete', id, before);
+      const { photoId, ...named } = c.req.valid('param');
+      const before = await idsOf(named);
+      await removePhoto(deps.db, store, owner(named), photoId, fileError);
+      await changed(c, 'delete', named, before);
       return c.body(null, 204);
     },
   );

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { collectionOf } from '../../lib/contract/hydra.ts';
 import { RangeModel, Variant, VEHICLE_TYPES } from '../../lib/contract/range.ts';
+import { COLOUR_IMAGE_OWNER } from '../../lib/photos.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { photosOfContent } from '../media/photos.ts';
@@ -14,6 +15,9 @@ import { presentRangeModel, presentVariant } from '../present.ts';
 import { checkPath, checkQuery, optionalChoice, optionalSlug, page, pathId, pathSlug } from './params.ts';
 
 export const RANGE_PAGE_SIZE = 50;
+/** Uploads of variants and of their colours (docs/decisions/185-variant-colour-images.md). */
+const variantPhotos = (db: Deps['db'], ids: number[]) =>
+  photosOfContent(db, ['range_variant', COLOUR_IMAGE_OWNER], ids);
 const tags = ['New range'];
 const type = optionalChoice(VEHICLE_TYPES, 'car or motorcycle; empty for both.');
 
@@ -56,7 +60,11 @@ export function rangeRoutes({ db }: Deps) {
         .limit(RANGE_PAGE_SIZE)
         .offset((page - 1) * RANGE_PAGE_SIZE)
         .execute();
-      const members = rows.map((r) => presentVariant(r, r));
+      const photos = await variantPhotos(
+        db,
+        rows.map((r) => r.id),
+      );
+      const members = rows.map((r) => presentVariant(r, r, photos.get(r.id)));
       return collection(c, 'Variant', members, Number(total), { page, pageSize: RANGE_PAGE_SIZE });
     },
   );
@@ -74,7 +82,7 @@ export function rangeRoutes({ db }: Deps) {
         .selectAll()
         .where('id', '=', v.model_id)
         .executeTakeFirstOrThrow();
-      const body = presentVariant(v, m);
+      const body = presentVariant(v, m, (await variantPhotos(db, [v.id])).get(v.id));
       return item(c, 'Variant', body['@id'], body);
     },
   );
