@@ -1,7 +1,6 @@
 /** schema.org JSON-LD builders: AutoDealer (with opening hours), Car with Offer, BlogPosting. */
 import { BRAND } from '../lib/brand.ts';
 import type { BlogPost, Dealer, Variant } from '../lib/contract.ts';
-import { imageUrl } from '../lib/images.ts';
 import { GROUP_PERIODS, type OpeningPeriod } from '../lib/opening-hours.ts';
 import { absoluteUrl } from '../lib/urls.ts';
 
@@ -63,7 +62,7 @@ export function carLd(v: Variant, pageUrl: string, site: URL | string, seller: D
     model: v.model,
     vehicleConfiguration: v.variant,
     description: v.description,
-    image: absoluteUrl(imageUrl('main', v.mainImage), site),
+    image: absoluteUrl(v.image.uri, site),
     url: pageUrl,
     itemCondition: 'https://schema.org/NewCondition',
     fuelType: v.fuel_type,

@@ -1,5 +1,6 @@
 /**
- * The photos of a used car, range model, banner or blog post (issue 10 §3): drop files (or choose them),
+ * The photos of a used car, range model or variant, a variant's colour, a banner or a blog post (issue 10
+ * §3): drop files (or choose them),
  * reorder, choose the main one, delete. A banner or blog post has one image: dropping a file replaces it.
  * Every change answers the owner's photos in order, which is what this panel redraws. A file the server
  * refuses is named with the server's own message. One panel over one set of endpoints
@@ -42,7 +43,9 @@ type Photos = { 'hydra:member': Photo[] };
 
 export interface PhotosPanelProps {
   /** The editor resource that owns the photos. */
-  owner?: 'vehicles' | 'range_models' | 'banners' | 'blog_posts';
+  owner?: 'vehicles' | 'range_models' | 'range_variants' | 'banners' | 'blog_posts';
+  /** A colour of the variant (owner range_variants), by its slug: that colour's photos (185). */
+  colour?: string;
   /** One image (banners, blog posts): one file at a time, which replaces the current one. */
   single?: boolean;
   /** The shape pages crop the image to, for the previews. */
@@ -54,6 +57,7 @@ export interface PhotosPanelProps {
 
 export function PhotosPanel({
   owner = 'vehicles',
+  colour,
   single = false,
   aspect = '4 / 3',
   title = single ? 'Image' : 'Photos',
@@ -61,8 +65,8 @@ export function PhotosPanel({
 }: PhotosPanelProps) {
   const record = useRecordContext();
   const id = record?.id;
-  const base = `/api/editor/${owner}/${id}/images`;
-  const key = ['photos', owner, id];
+  const base = `/api/editor/${owner}/${id}${colour ? `/colours/${encodeURIComponent(colour)}` : ''}/images`;
+  const key = ['photos', owner, id, colour];
   const client = useQueryClient();
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);

@@ -1,5 +1,6 @@
-/** New-car range variants with their colours and features. */
+/** New-car range variants with their colours, features and photos (the variant's and each colour's). */
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
+import { Box, Typography } from '@mui/material';
 import {
   ArrayInput,
   DataTable,
@@ -8,9 +9,11 @@ import {
   SimpleForm,
   SimpleFormIterator,
   TextInput,
+  useRecordContext,
 } from 'react-admin';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';
+import { PhotosPanel } from './photos.tsx';
 
 function VariantList() {
   return (
@@ -24,14 +27,62 @@ function VariantList() {
   );
 }
 
+interface SavedColour {
+  name: string;
+  slug?: string;
+}
+
+/**
+ * One photos panel per saved colour, keyed by the colour's slug, so renaming or reordering colours keeps
+ * their photos, and removing a colour (then saving) removes them (docs/decisions/185-variant-colour-images.md).
+ */
+function ColourPhotos() {
+  const record = useRecordContext();
+  const colours = ((record?.colors ?? []) as SavedColour[]).filter(
+    (c): c is Required<SavedColour> => !!c.slug,
+  );
+  if (!record?.id) return null;
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Typography variant="h6" component="h2">
+        Colour photos
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        The main photo of a colour is what the colour picker and the variant page show for it; without one,
+        they show the drawn colour image. Save a new colour before adding its photos. Removing a colour and
+        saving deletes its photos.
+      </Typography>
+      {colours.map((c) => (
+        <PhotosPanel
+          key={c.slug}
+          owner="range_variants"
+          colour={c.slug}
+          aspect="16 / 10"
+          title={`Photos of ${c.name}`}
+        />
+      ))}
+    </Box>
+  );
+}
+
 function VariantForm() {
   return (
     <SimpleForm>
+      <PhotosPanel
+        owner="range_variants"
+        aspect="16 / 10"
+        help="The main photo is the variant page's hero; the others form its gallery, in this order. Without photos the page shows the drawn main image."
+      />
       <NumberInput source="model_id" label="Range model id" validate={required()} />
       <TextInput source="variant" validate={required()} fullWidth />
       <TextInput source="variant_slug" label="Variant slug" validate={required()} />
       <TextInput source="description" multiline fullWidth validate={required()} />
-      <TextInput source="main_image" label="Main image" validate={required()} />
+      <TextInput
+        source="main_image"
+        label="Drawn main image"
+        helperText="File name of the drawn image, shown while no photo is uploaded"
+        validate={required()}
+      />
       <NumberInput source="model_price" label="Price (R)" validate={required()} />
       <NumberInput source="power" label="Power (kW)" validate={required()} />
       <NumberInput source="torque" label="Torque (Nm)" validate={required()} />
@@ -48,9 +99,10 @@ function VariantForm() {
         <SimpleFormIterator inline>
           <TextInput source="name" label="Colour" helperText={false} />
           <TextInput source="hex_code" label="Code (#rrggbb)" helperText={false} />
-          <TextInput source="image" label="Image file" helperText={false} />
+          <TextInput source="image" label="Drawn image file" helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>
+      <ColourPhotos />
       <ArrayInput source="features">
         <SimpleFormIterator>
           <TextInput source="" label="Feature" helperText={false} fullWidth />

@@ -3,7 +3,6 @@
  * and the image follows the colour. Server-rendered with the defaults, hydrated when visible.
  */
 import { useId, useState } from 'react';
-import { imageSize, imageSrcset, imageUrl } from '../../lib/images.ts';
 import type { ConfiguratorVariant } from './types.ts';
 import './configurator.css';
 
@@ -29,9 +28,7 @@ export default function Configurator({ make, model, variants }: Props) {
     setColourIndex(keep !== undefined && keep >= 0 ? keep : 0);
   };
 
-  const kind = colour?.image ? 'range' : 'main';
-  const file = colour?.image ?? variant.mainImage;
-  const { width, height } = imageSize(kind);
+  const image = colour?.image ?? variant.image;
   const alt = `${make} ${model} ${variant.name}${colour ? ` in ${colour.name}` : ''}`;
 
   return (
@@ -39,11 +36,11 @@ export default function Configurator({ make, model, variants }: Props) {
       <figure className="cfg-figure">
         <img
           className="cfg-image"
-          src={imageUrl(kind, file)}
-          srcSet={imageSrcset(kind, file)}
+          src={image.src}
+          srcSet={image.srcset}
           sizes="(min-width: 900px) 60vw, 100vw"
-          width={width}
-          height={height}
+          width={image.width}
+          height={image.height}
           alt={alt}
           loading="lazy"
           decoding="async"

@@ -1,9 +1,14 @@
 /** What the model page passes to the configurator: plain data, already formatted where it helps. */
+import type { imgAttrs } from '../../lib/images.ts';
+
+/** An <img>'s src, srcset and size (src/lib/images.ts imgAttrs): an uploaded photo or a drawing. */
+export type ConfiguratorImage = ReturnType<typeof imgAttrs>;
+
 export interface ConfiguratorColour {
   name: string;
   hex: string;
-  /** File name of the colour image (kind 'range'); null falls back to the variant's main image. */
-  image: string | null;
+  /** The colour's uploaded photo or drawn image; null falls back to the variant's image. */
+  image: ConfiguratorImage | null;
 }
 
 export interface ConfiguratorVariant {
@@ -13,6 +18,6 @@ export interface ConfiguratorVariant {
   /** Formatted finance estimate at the SPEC §9 defaults, with its disclosures. */
   finance: { instalment: string; instalments: number; total: string; balloon: string };
   href: string;
-  mainImage: string;
+  image: ConfiguratorImage;
   colours: ConfiguratorColour[];
 }

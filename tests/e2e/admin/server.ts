@@ -23,6 +23,8 @@ export const LEADS_PORT = PORT + 1;
 export const LEADS_WORK_PORT = PORT + 2;
 /** The builds-and-password spec (builds.spec.ts). */
 export const BUILDS_PORT = PORT + 3;
+/** The range photos spec (range-photos.spec.ts). */
+export const RANGE_PORT = PORT + 4;
 export const baseOf = (port: number) => `http://127.0.0.1:${port}`;
 export const BASE = baseOf(PORT);
 export const ADMIN = { email: 'first.admin@motus.example', password: 'e2e admin password 0123' };
