@@ -53,6 +53,8 @@ export interface PhotosPanelProps {
   /** What the drawn image is replaced with, for the caption. */
   title?: string;
   help?: string;
+  /** A smaller drop zone and heading, for several panels side by side (a variant's colours). */
+  compact?: boolean;
 }
 
 export function PhotosPanel({
@@ -62,6 +64,7 @@ export function PhotosPanel({
   aspect = '4 / 3',
   title = single ? 'Image' : 'Photos',
   help,
+  compact = false,
 }: PhotosPanelProps) {
   const record = useRecordContext();
   const id = record?.id;
@@ -114,7 +117,7 @@ export function PhotosPanel({
 
   return (
     <Box sx={{ width: '100%', my: 2 }} component="section" aria-label={title}>
-      <Typography variant="h6" component="h2" gutterBottom>
+      <Typography variant={compact ? 'subtitle1' : 'h6'} component={compact ? 'h3' : 'h2'} gutterBottom>
         {title}
       </Typography>
       {help && (
@@ -135,7 +138,7 @@ export function PhotosPanel({
           borderColor: dragging ? 'primary.main' : 'divider',
           bgcolor: dragging ? 'action.hover' : 'background.paper',
           borderRadius: 2,
-          p: 3,
+          p: compact ? 1.5 : 3,
           textAlign: 'center',
           mb: 2,
         }}
@@ -192,7 +195,7 @@ export function PhotosPanel({
           m: 0,
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))',
+          gridTemplateColumns: `repeat(auto-fill, minmax(${compact ? 150 : 180}px, 1fr))`,
         }}
       >
         {photos.map((p, i) => (

@@ -52,15 +52,18 @@ function ColourPhotos() {
         they show the drawn colour image. Save a new colour before adding its photos. Removing a colour and
         saving deletes its photos.
       </Typography>
-      {colours.map((c) => (
-        <PhotosPanel
-          key={c.slug}
-          owner="range_variants"
-          colour={c.slug}
-          aspect="16 / 10"
-          title={`Photos of ${c.name}`}
-        />
-      ))}
+      <Box sx={{ display: 'grid', columnGap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {colours.map((c) => (
+          <PhotosPanel
+            key={c.slug}
+            owner="range_variants"
+            colour={c.slug}
+            aspect="16 / 10"
+            title={`Photos of ${c.name}`}
+            compact
+          />
+        ))}
+      </Box>
     </Box>
   );
 }

@@ -56,8 +56,10 @@ const rand = new Intl.NumberFormat('en-ZA', RAND.options);
 
 function VehicleList() {
   const dealers = useGroupDealerships();
-  // A phone gets one line a car instead of a table wider than the screen.
+  // A phone gets one line a car instead of a table wider than the screen; below 1200 px (a 1024 px laptop
+  // beside the menu) make and model share a column and the photo count goes, so the table fits.
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const narrow = useMediaQuery((t: Theme) => t.breakpoints.down('lg'));
   return (
     <List
       filters={[
@@ -87,13 +89,17 @@ function VehicleList() {
           sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
         >
           <DataTable.Col source="stock_number" label="Stock no." />
-          <DataTable.Col source="make" />
-          <DataTable.Col source="model" />
+          {narrow ? (
+            <DataTable.Col source="model" label="Car" render={(r) => `${r.make} ${r.model}`} />
+          ) : (
+            <DataTable.Col source="make" />
+          )}
+          {narrow ? null : <DataTable.Col source="model" />}
           <DataTable.NumberCol source="year" options={{ useGrouping: false }} />
           <DataTable.NumberCol source="price" {...RAND} />
           <DataTable.Col source="dealer_name" label="Dealership" disableSort />
           <DataTable.Col source="status" disableSort />
-          <DataTable.NumberCol source="photo_count" label="Photos" disableSort />
+          {narrow ? null : <DataTable.NumberCol source="photo_count" label="Photos" disableSort />}
         </DataTable>
       )}
     </List>

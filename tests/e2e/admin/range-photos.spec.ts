@@ -93,6 +93,7 @@ test('an editor uploads a photo to a colour of a variant, publishes, and the var
   const ready = page.locator('tr[data-status="succeeded"]').first();
   await expect(ready).toBeVisible({ timeout: 240_000 });
   const buildId = await ready.getAttribute('data-build');
+  await ready.getByRole('button', { name: 'Preview' }).click();
   await page.getByRole('button', { name: 'Publish this build' }).click();
   await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
 
