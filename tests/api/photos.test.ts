@@ -4,7 +4,7 @@
  * no orphan files, and the public vehicle answers listing the uploaded photos.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
@@ -17,6 +17,7 @@ import type { Photo } from '../../src/lib/contract.ts';
 import { sweepOrphans } from '../../src/server/media/photos.ts';
 import { type BlobStore, localStore } from '../../src/server/media/storage.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
+import { filesUnder } from './photo-files.ts';
 import { API_KEY, auth, EDITOR_TOKEN, storeKnownKey } from './publish-helpers.ts';
 
 type Collection<T> = { 'hydra:member': T[]; 'hydra:totalItems': number };
@@ -60,25 +61,6 @@ function form(...files: { data: Buffer; name: string; type?: string }[]): FormDa
   for (const f of files)
     fd.append('file', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/jpeg' }), f.name);
   return fd;
-}
-
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(d);
-    } catch {
-      return;
-    }
-    for (const n of names) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p));
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 describe.each(ENGINES)('photos of used cars on %s', (engine) => {

@@ -9,7 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { startSmtp } from '../../api/lead-receivers.ts';
-import { ADMIN, BUILDS_PORT, baseOf, startAdminServer, stopServer, waitFor } from './server.ts';
+import { ADMIN, BUILDS_PORT, baseOf, shoot, startAdminServer, stopServer, waitFor } from './server.ts';
 
 const BASE = baseOf(BUILDS_PORT);
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -47,19 +47,6 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('menuitem', { name: 'Builds' })).toBeVisible();
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 1024, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The screenshot waits for the page to lay out at the new width (two frames), not for a fixed time.
-    await page.waitForFunction((w) => window.innerWidth === w, width);
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    await page.screenshot({ path: `test-results/admin-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test('a changed special is pending, a preview build lists /special-offers/ as changed against live, and publishing clears pending', async ({

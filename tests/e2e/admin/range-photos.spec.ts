@@ -6,11 +6,11 @@
  * variant form at 1280, 1024 and 375 px go to test-results/.
  */
 import type { ChildProcess } from 'node:child_process';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import type { Variant } from '../../../src/lib/contract/range.ts';
 import { paths } from '../../../src/lib/urls.ts';
-import { ADMIN, baseOf, RANGE_PORT, startAdminServer, stopServer } from './server.ts';
+import { ADMIN, baseOf, RANGE_PORT, shoot, startAdminServer, stopServer } from './server.ts';
 
 const BASE = baseOf(RANGE_PORT);
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -38,18 +38,6 @@ test.afterAll(async () => {
   await admin?.dispose();
   await stopServer(server);
 });
-
-async function shoot(page: Page, name: string) {
-  for (const width of [1280, 1024, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForFunction((w) => window.innerWidth === w, width);
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
-    await page.screenshot({ path: `test-results/admin-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('an editor uploads a photo to a colour of a variant, publishes, and the variant page and configurator show it for that colour', async ({
   page,

@@ -13,6 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { E2E_SECRETS } from '../../../scripts/e2e-env.ts';
 
 // Away from the shared e2e server (E2E_PORT) and the publishing spec (PUBLISH_E2E_PORT).
@@ -107,4 +108,18 @@ export async function stopServer(server: ChildProcess | undefined) {
   const exited = new Promise((ok) => server.once('exit', ok));
   server.kill('SIGTERM');
   await exited;
+}
+
+/** Full-page screenshots at 1280, 1024 and 375 px into test-results/admin-{name}-{width}.png. */
+export async function shoot(page: Page, name: string) {
+  for (const width of [1280, 1024, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    // The screenshot waits for the page to lay out at the new width (two frames), not for a fixed time.
+    await page.waitForFunction((w) => window.innerWidth === w, width);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    await page.screenshot({ path: `test-results/admin-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
