@@ -1,16 +1,9 @@
 /** New-car range models (their variants and colours are under Range variants). */
 import CategoryIcon from '@mui/icons-material/Category';
-import {
-  ArrayInput,
-  DataTable,
-  NumberInput,
-  required,
-  SelectInput,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-} from 'react-admin';
+import { ArrayInput, DataTable, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { RangeModelInput } from '../../lib/contract/content.ts';
 import { VEHICLE_TYPES } from '../../lib/contract/range.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
@@ -29,24 +22,24 @@ function ModelList() {
 
 function ModelForm() {
   return (
-    <SimpleForm>
+    <SchemaForm schema={RangeModelInput}>
       <PhotosPanel
         owner="range_models"
         aspect="16 / 10"
         help="The main photo is the model's hero and card; the others form its gallery, in this order. Once there are photos, they replace the drawn images."
       />
-      <TextInput source="make" validate={required()} />
-      <TextInput source="make_slug" label="Make slug" validate={required()} />
-      <TextInput source="model" validate={required()} />
-      <TextInput source="model_slug" label="Model slug" validate={required()} />
-      <SelectInput source="type" choices={choicesOf(VEHICLE_TYPES)} validate={required()} />
+      <TextInput source="make" isRequired />
+      <TextInput source="make_slug" label="Make slug" isRequired />
+      <TextInput source="model" isRequired />
+      <TextInput source="model_slug" label="Model slug" isRequired />
+      <SelectInput source="type" choices={choicesOf(VEHICLE_TYPES)} isRequired />
       <TextInput source="tagline" fullWidth />
-      <TextInput source="description" multiline fullWidth validate={required()} />
+      <TextInput source="description" multiline fullWidth isRequired />
       <TextInput
         source="main_image"
         label="Drawn main image"
         helperText="File name of the drawn image, shown while no photo is uploaded"
-        validate={required()}
+        isRequired
       />
       <ArrayInput source="gallery">
         <SimpleFormIterator>
@@ -54,7 +47,7 @@ function ModelForm() {
         </SimpleFormIterator>
       </ArrayInput>
       <NumberInput source="sort_order" label="Order" step={1} />
-    </SimpleForm>
+    </SchemaForm>
   );
 }
 

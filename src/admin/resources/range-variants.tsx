@@ -5,12 +5,12 @@ import {
   ArrayInput,
   DataTable,
   NumberInput,
-  required,
-  SimpleForm,
   SimpleFormIterator,
   TextInput,
   useRecordContext,
 } from 'react-admin';
+import { RangeVariantInput } from '../../lib/contract/content.ts';
+import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
@@ -70,34 +70,34 @@ function ColourPhotos() {
 
 function VariantForm() {
   return (
-    <SimpleForm>
+    <SchemaForm schema={RangeVariantInput}>
       <PhotosPanel
         owner="range_variants"
         aspect="16 / 10"
         help="The main photo is the variant page's hero; the others form its gallery, in this order. Without photos the page shows the drawn main image."
       />
-      <NumberInput source="model_id" label="Range model id" validate={required()} />
-      <TextInput source="variant" validate={required()} fullWidth />
-      <TextInput source="variant_slug" label="Variant slug" validate={required()} />
-      <TextInput source="description" multiline fullWidth validate={required()} />
+      <NumberInput source="model_id" label="Range model id" isRequired />
+      <TextInput source="variant" isRequired fullWidth />
+      <TextInput source="variant_slug" label="Variant slug" isRequired />
+      <TextInput source="description" multiline fullWidth isRequired />
       <TextInput
         source="main_image"
         label="Drawn main image"
         helperText="File name of the drawn image, shown while no photo is uploaded"
-        validate={required()}
+        isRequired
       />
-      <NumberInput source="model_price" label="Price (R)" validate={required()} />
-      <NumberInput source="power" label="Power (kW)" validate={required()} />
-      <NumberInput source="torque" label="Torque (Nm)" validate={required()} />
-      <NumberInput source="transmission" label="Gears" validate={required()} />
-      <TextInput source="transmission_type" label="Transmission" validate={required()} />
-      <TextInput source="fuel_type" label="Fuel" validate={required()} />
-      <TextInput source="body_type" label="Body" validate={required()} />
-      <TextInput source="engine" validate={required()} />
-      <TextInput source="drivetrain" validate={required()} />
-      <NumberInput source="term" label="Finance term (months)" validate={required()} />
-      <NumberInput source="interest" label="Interest rate (%)" validate={required()} />
-      <TextInput source="brochure" helperText="PDF file name" validate={required()} />
+      <NumberInput source="model_price" label="Price (R)" isRequired />
+      <NumberInput source="power" label="Power (kW)" isRequired />
+      <NumberInput source="torque" label="Torque (Nm)" isRequired />
+      <NumberInput source="transmission" label="Gears" isRequired />
+      <TextInput source="transmission_type" label="Transmission" isRequired />
+      <TextInput source="fuel_type" label="Fuel" isRequired />
+      <TextInput source="body_type" label="Body" isRequired />
+      <TextInput source="engine" isRequired />
+      <TextInput source="drivetrain" isRequired />
+      <NumberInput source="term" label="Finance term (months)" isRequired />
+      <NumberInput source="interest" label="Interest rate (%)" isRequired />
+      <TextInput source="brochure" helperText="PDF file name" isRequired />
       <ArrayInput source="colors" label="Colours">
         <SimpleFormIterator inline>
           <TextInput source="name" label="Colour" helperText={false} />
@@ -112,7 +112,7 @@ function VariantForm() {
         </SimpleFormIterator>
       </ArrayInput>
       <NumberInput source="sort_order" label="Order" step={1} />
-    </SimpleForm>
+    </SchemaForm>
   );
 }
 
