@@ -106,7 +106,7 @@ test('an editor uploads a photo to a colour of a variant, publishes, and the var
   await page.goto(`${paths.model(variant)}/`);
   const configurator = page.locator('.cfg');
   await configurator.scrollIntoViewIfNeeded();
-  await configurator.getByRole('radio', { name: variant.variant }).check();
+  await configurator.locator(`input[type="radio"][value="${variant.variant_slug}"]`).check();
   await configurator.getByRole('radio', { name: colour.name, exact: true }).check();
   await expect(configurator.locator('img.cfg-image')).toHaveAttribute('src', /\/uploads\/photos\//);
   await configurator.getByRole('radio', { name: other.name, exact: true }).check();
