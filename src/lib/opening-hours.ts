@@ -19,7 +19,8 @@ export interface HoursRow {
   hours: string;
 }
 
-const DAY_NAMES: Record<OpeningDay, string> = {
+/** Each day's name in full (also schema.org's day names, but for PublicHolidays). */
+export const DAY_NAMES: Record<OpeningDay, string> = {
   Mon: 'Monday',
   Tue: 'Tuesday',
   Wed: 'Wednesday',

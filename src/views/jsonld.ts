@@ -1,7 +1,7 @@
 /** schema.org JSON-LD builders: AutoDealer (with opening hours), Car with Offer, BlogPosting. */
 import { BRAND } from '../lib/brand.ts';
 import type { BlogPost, Dealer, Variant } from '../lib/contract.ts';
-import { GROUP_PERIODS, type OpeningPeriod } from '../lib/opening-hours.ts';
+import { DAY_NAMES, GROUP_PERIODS, type OpeningPeriod } from '../lib/opening-hours.ts';
 import { absoluteUrl } from '../lib/urls.ts';
 
 export function autoDealerLd(dealer: Dealer, pageUrl: string, site: URL | string) {
@@ -29,17 +29,6 @@ export function autoDealerLd(dealer: Dealer, pageUrl: string, site: URL | string
   };
 }
 
-const SCHEMA_DAYS: Record<OpeningPeriod['day'], string> = {
-  Mon: 'Monday',
-  Tue: 'Tuesday',
-  Wed: 'Wednesday',
-  Thu: 'Thursday',
-  Fri: 'Friday',
-  Sat: 'Saturday',
-  Sun: 'Sunday',
-  'Public holidays': 'PublicHolidays',
-};
-
 /** The dealership's own hours (the group's when it has none), days of the same hours in one entry. */
 function openingHoursLd(periods: readonly OpeningPeriod[]) {
   const byHours = new Map<string, OpeningPeriod[]>();
@@ -47,7 +36,9 @@ function openingHoursLd(periods: readonly OpeningPeriod[]) {
     byHours.set(`${p.opens}-${p.closes}`, [...(byHours.get(`${p.opens}-${p.closes}`) ?? []), p]);
   return [...byHours.values()].map((list) => ({
     '@type': 'OpeningHoursSpecification',
-    dayOfWeek: list.map((p) => `https://schema.org/${SCHEMA_DAYS[p.day]}`),
+    dayOfWeek: list.map(
+      (p) => `https://schema.org/${p.day === 'Public holidays' ? 'PublicHolidays' : DAY_NAMES[p.day]}`,
+    ),
     opens: list[0]?.opens,
     closes: list[0]?.closes,
   }));
