@@ -3,6 +3,9 @@
  * (Africa/Johannesburg, REBUILD_TIMEZONE); a lead stored at 22:30 UTC on the 24th arrived on the 25th there.
  */
 
+/** The group's clock, where a staff member's calendar day begins and ends (REBUILD_TIMEZONE by default). */
+export const GROUP_TIME_ZONE = 'Africa/Johannesburg';
+
 /** Milliseconds the zone's wall clock is ahead of UTC at this instant. */
 function offsetAt(ms: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

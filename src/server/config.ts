@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { Cron } from 'croner';
 import * as v from 'valibot';
 import { RETENTION_DEFAULTS } from '../lib/retention.ts';
+import { GROUP_TIME_ZONE } from '../lib/zoned-date.ts';
 
 const int = (fallback: number) =>
   v.pipe(
@@ -96,7 +97,7 @@ const EnvSchema = v.object({
   EDITOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   REBUILD_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   REBUILD_SCHEDULE: v.optional(v.string(), '0 2 * * *'),
-  REBUILD_TIMEZONE: v.optional(v.string(), 'Africa/Johannesburg'),
+  REBUILD_TIMEZONE: v.optional(v.string(), GROUP_TIME_ZONE),
   AUTO_PUBLISH: v.optional(v.picklist(['true', 'false']), 'true'),
   KEEP_BUILDS: v.pipe(int(5), v.minValue(2, 'must be at least 2 (the live build and one to roll back to)')),
   REBUILD_DEBOUNCE_MS: int(5000),

@@ -195,6 +195,31 @@ describe.each(ENGINES)('admin API on %s', (engine) => {
     expect(bad.body.violations?.[0]?.propertyPath).toBe('scopes.0');
   });
 
+  it("takes a key's expiry as a day (to its end on the group's clock) or an instant, stored in UTC; refuses the past and nonsense by name", async () => {
+    const create = (expires_at: unknown) =>
+      send('POST', '/api/admin/api_keys', { name: 'Expiring feed', scopes: ['content:write'], expires_at });
+    const year = new Date().getUTCFullYear() + 1;
+    const day = await create(`${year}-01-31`);
+    expect(day.status).toBe(201);
+    // The end of 31 January in Johannesburg (UTC+2) is 22:00 UTC that day.
+    expect(day.body.expires_at).toBe(`${year}-01-31T22:00:00.000Z`);
+    const instant = await create(`${year}-03-01T09:30:00+02:00`);
+    expect(instant.status).toBe(201);
+    expect(instant.body.expires_at).toBe(`${year}-03-01T07:30:00.000Z`);
+    const use = { Authorization: `Bearer ${String(instant.body.key)}` };
+    expect((await api.fetch('/api/editor/specials', { headers: use })).status).toBe(200);
+    for (const [value, message] of [
+      ['2020-01-01', 'Expiry must be in the future'],
+      [`${year}-02-30`, 'Expiry must be a date (YYYY-MM-DD) or an ISO date-time'],
+      ['next week', 'Expiry must be a date (YYYY-MM-DD) or an ISO date-time'],
+      [`${year}-01-31T10:00:00`, 'Expiry must be a date (YYYY-MM-DD) or an ISO date-time'],
+    ] as const) {
+      const bad = await create(value);
+      expect(bad.status, value).toBe(422);
+      expect(bad.body.violations?.[0]).toMatchObject({ propertyPath: 'expires_at', message });
+    }
+  });
+
   it('records a content change with who, when, before and after', async () => {
     const editor = await signedIn(api, 'editor', { email: 'pricing@motus.example' });
     const before = await api.json<Record<string, unknown>>('/api/editor/specials/1', {

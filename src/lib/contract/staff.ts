@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { KEY_SCOPES, STAFF_ROLES } from '../staff-access.ts';
+import { endOfDay, GROUP_TIME_ZONE, isCalendarDay } from '../zoned-date.ts';
 import { context, named } from './hydra.ts';
 
 const role = v.picklist(STAFF_ROLES, `Role must be one of ${STAFF_ROLES.join(', ')}`);
@@ -71,6 +72,9 @@ export const Staff = named(
   }),
 );
 
+/** An instant with its offset: 2027-01-31T17:00:00Z or 2027-01-31T19:00:00.000+02:00. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
 export const ApiKeyCreateInput = named(
   'ApiKeyCreateInput',
   v.object({
@@ -82,11 +86,17 @@ export const ApiKeyCreateInput = named(
       ),
       v.minLength(1, 'Choose at least one scope'),
     ),
+    // A day (the admin's date picker: the key works to the end of that day on the group's clock) or an
+    // instant; stored as UTC ISO, which the key check compares as text.
     expires_at: v.optional(
       v.nullable(
         v.pipe(
           v.string(),
-          v.isoTimestamp('Expiry must be an ISO date-time'),
+          v.check(
+            (s) => isCalendarDay(s) || (ISO_INSTANT.test(s) && !Number.isNaN(Date.parse(s))),
+            'Expiry must be a date (YYYY-MM-DD) or an ISO date-time',
+          ),
+          v.transform((s) => (isCalendarDay(s) ? endOfDay(s, GROUP_TIME_ZONE) : new Date(s)).toISOString()),
           v.check((s) => Date.parse(s) > Date.now(), 'Expiry must be in the future'),
         ),
       ),
