@@ -2,6 +2,7 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Box } from '@mui/material';
 import { DataTable, List, TextInput, useRecordContext } from 'react-admin';
+import { FitTable } from './lists.tsx';
 
 const filters = [
   <TextInput key="action" source="action" />,
@@ -26,13 +27,13 @@ export const auditLog = {
   icon: HistoryIcon,
   list: () => (
     <List filters={filters} sort={{ field: 'at', order: 'DESC' }} perPage={50}>
-      <DataTable bulkActionButtons={false} expand={<ChangeOfRow />} rowClick="expand">
+      <FitTable bulkActionButtons={false} expand={<ChangeOfRow />} rowClick="expand">
         <DataTable.Col source="at" label="When" />
         <DataTable.Col source="actor_name" label="Who" />
         <DataTable.Col source="action" />
         <DataTable.Col source="resource" />
         <DataTable.Col source="resource_id" label="Record" />
-      </DataTable>
+      </FitTable>
     </List>
   ),
 };

@@ -3,9 +3,10 @@
  * the edit form; choices for a select from a list of values; the rand format of price columns.
  */
 
+import { type Theme, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactElement, ReactNode } from 'react';
-import { DataTable, List, SearchInput } from 'react-admin';
+import { Children, type ReactElement, type ReactNode } from 'react';
+import { DataTable, type DataTableProps, List, SearchInput } from 'react-admin';
 import { api } from '../http.ts';
 
 /** Select choices from values, each labelled by itself or by `labels`. */
@@ -40,8 +41,27 @@ export function SearchList({
       sort={{ field: sort, order }}
       perPage={perPage}
     >
-      <DataTable rowClick="edit">{children}</DataTable>
+      <FitTable rowClick="edit">{children}</FitTable>
     </List>
+  );
+}
+
+/**
+ * A DataTable that fits the screen without scrolling sideways: long unbroken values (ids, slugs) wrap, and
+ * a phone shows only the first `phoneColumns` columns (the row opens the whole record).
+ */
+export function FitTable({
+  phoneColumns = 2,
+  children,
+  sx,
+  ...props
+}: DataTableProps & { phoneColumns?: number }) {
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const columns = Children.toArray(children);
+  return (
+    <DataTable {...props} sx={[{ '& td': { overflowWrap: 'anywhere' } }, ...(Array.isArray(sx) ? sx : [sx])]}>
+      {phone ? columns.slice(0, phoneColumns) : columns}
+    </DataTable>
   );
 }
 

@@ -5,6 +5,9 @@ import {
   ArrayInput,
   DataTable,
   NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SelectInput,
   SimpleFormIterator,
   TextInput,
   useRecordContext,
@@ -19,7 +22,9 @@ function VariantList() {
   return (
     <SearchList>
       <DataTable.Col source="variant" />
-      <DataTable.NumberCol source="model_id" label="Model" />
+      <DataTable.Col source="model_id" label="Model">
+        <ReferenceField source="model_id" reference="range_models" link={false} />
+      </DataTable.Col>
       <DataTable.NumberCol source="model_price" label="Price" {...RAND} />
       <DataTable.Col source="fuel_type" label="Fuel" />
       <DataTable.NumberCol source="sort_order" label="Order" />
@@ -76,7 +81,9 @@ function VariantForm() {
         aspect="16 / 10"
         help="The main photo is the variant page's hero; the others form its gallery, in this order. Without photos the page shows the drawn main image."
       />
-      <NumberInput source="model_id" label="Range model id" isRequired />
+      <ReferenceInput source="model_id" reference="range_models" sort={{ field: 'sort_order', order: 'ASC' }}>
+        <SelectInput label="Range model" optionText={(m) => `${m.make} ${m.model}`} isRequired />
+      </ReferenceInput>
       <TextInput source="variant" isRequired fullWidth />
       <TextInput source="variant_slug" label="Variant slug" isRequired />
       <TextInput source="description" multiline fullWidth isRequired />

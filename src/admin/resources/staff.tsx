@@ -18,6 +18,7 @@ import { StaffCreateInput, StaffUpdateInput } from '../../lib/contract/staff.ts'
 import { ROLE_LABELS, STAFF_ROLES } from '../../lib/staff-access.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { DealershipPicker } from './dealership-picker.tsx';
+import { FitTable } from './lists.tsx';
 
 const roles = STAFF_ROLES.map((id) => ({ id, name: ROLE_LABELS[id] }));
 
@@ -30,13 +31,13 @@ function StaffList() {
       ]}
       sort={{ field: 'email', order: 'ASC' }}
     >
-      <DataTable rowClick="edit">
+      <FitTable rowClick="edit">
         <DataTable.Col source="email" />
         <DataTable.Col source="name" />
         <DataTable.Col source="role" />
         <DataTable.Col source="dealers" label="Dealerships" render={(r) => (r.dealers ?? []).join(', ')} />
         <DataTable.Col source="disabled" render={(r) => (r.disabled ? 'Disabled' : 'Active')} label="State" />
-      </DataTable>
+      </FitTable>
     </List>
   );
 }
