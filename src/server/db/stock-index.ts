@@ -219,7 +219,8 @@ function columnsOf(cars: Car[]): Columns {
 interface Conditions {
   /** Per category: which codes pass (absent: any). A value the snapshot never saw passes nothing. */
   allowed: [Uint16Array, Uint8Array][];
-  bounds: [Float64Array, number, number][];
+  /** Per bounded range: its column, the bounds and the field (price, year and mileage have an order). */
+  bounds: [Float64Array, number, number, RangeField][];
   words: string[];
 }
 
@@ -250,7 +251,12 @@ function conditionsOf(cols: Columns, q: VehicleQuery, dealerSlug: string | null)
   for (const [field, bound] of Object.entries(q.range ?? {})) {
     if (bound?.gte === undefined && bound?.lte === undefined) continue;
     const column = cols.range[field as RangeField];
-    bounds.push([column, bound.gte ?? Number.NEGATIVE_INFINITY, bound.lte ?? Number.POSITIVE_INFINITY]);
+    bounds.push([
+      column,
+      bound.gte ?? Number.NEGATIVE_INFINITY,
+      bound.lte ?? Number.POSITIVE_INFINITY,
+      field as RangeField,
+    ]);
   }
   return { allowed, bounds, words: q.words ?? [] };
 }
@@ -274,7 +280,29 @@ function passes(cond: Conditions, cars: Car[], i: number): boolean {
   return true;
 }
 
-/** Pages the same as listStock: ordered walk, every match counted, the page's members collected. */
+/** The positions from..to of `positions` (ascending by `column`) whose values lie within [gte, lte]. */
+function runWithin(positions: Int32Array, column: Float64Array, gte: number, lte: number): [number, number] {
+  const countBelow = (limit: number, orEqual: boolean) => {
+    let a = 0;
+    let b = positions.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      const value = column[positions[m] as number] as number;
+      if (value < limit || (orEqual && value === limit)) a = m + 1;
+      else b = m;
+    }
+    return a;
+  };
+  return [countBelow(gte, false), countBelow(lte, true)];
+}
+
+const hasOrder = (field: RangeField): field is RangeField & SortKey => field !== 'instalment';
+
+/**
+ * Pages the same as listStock: every match counted, the page's members collected in the query's order.
+ * A bound on price, year or mileage is one run of that field's order (two binary searches), so only the
+ * narrowest such run is counted, and the page's walk stops once the page is full.
+ */
 function page(snap: Snapshot, q: VehicleQuery, dealerSlug: string | null): StockPage | null {
   if (q.order.length > 1) return null;
   if (q.words?.some((w) => !ASCII.test(w))) return null;
@@ -282,15 +310,43 @@ function page(snap: Snapshot, q: VehicleQuery, dealerSlug: string | null): Stock
   const positions = snap.orders[order?.field ?? 'created_at'];
   const descending = (order?.direction ?? 'desc') === 'desc';
   const cond = conditionsOf(snap.columns, q, dealerSlug);
+  const { cars } = snap;
+
+  let scan = { positions, from: 0, to: positions.length, cond };
+  for (const bound of cond.bounds) {
+    const field = bound[3];
+    if (!hasOrder(field)) continue;
+    const byField = snap.orders[field];
+    const [from, to] = runWithin(byField, bound[0], bound[1], bound[2]);
+    if (to - from < scan.to - scan.from)
+      scan = {
+        positions: byField,
+        from,
+        to,
+        cond: { ...cond, bounds: cond.bounds.filter((b) => b !== bound) },
+      };
+  }
+  const rest = scan.cond;
+  let total = scan.to - scan.from;
+  if (rest.allowed.length || rest.bounds.length || rest.words.length) {
+    total = 0;
+    for (let k = scan.from; k < scan.to; k++) if (passes(rest, cars, scan.positions[k] as number)) total++;
+  }
+
   const first = (q.page - 1) * USED_PAGE_SIZE;
+  const end = first + USED_PAGE_SIZE;
   const members: string[] = [];
-  let total = 0;
-  const n = positions.length;
-  for (let k = 0; k < n; k++) {
-    const i = positions[descending ? n - 1 - k : k] as number;
-    if (!passes(cond, snap.cars, i)) continue;
-    if (total >= first && members.length < USED_PAGE_SIZE) members.push((snap.cars[i] as Car).json);
-    total++;
+  if (first >= total) return { members, total };
+  // The page's own order: within the run when the run is of that order, else all of it.
+  const within = scan.positions === positions;
+  const from = within ? scan.from : 0;
+  const to = within ? scan.to : positions.length;
+  const test = within ? rest : cond;
+  for (let k = 0, seen = 0; k < to - from && seen < end; k++) {
+    const i = positions[descending ? to - 1 - k : from + k] as number;
+    if (!passes(test, cars, i)) continue;
+    if (seen >= first) members.push((cars[i] as Car).json);
+    seen++;
   }
   return { members, total };
 }
