@@ -124,6 +124,8 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   await page.getByRole('menuitem', { name: 'Specials' }).click();
   await page.getByRole('cell', { name: special.title, exact: true }).click();
   const priceInput = page.getByLabel('Price (R)');
+  // The record first: a value typed before it loads is reset with it, and Save stays disabled.
+  await expect(priceInput).toHaveValue(String(special.price ?? ''));
   await priceInput.fill(String(price));
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Element updated')).toBeVisible();
