@@ -293,7 +293,9 @@ function runWithin(positions: Int32Array, column: Float64Array, gte: number, lte
     }
     return a;
   };
-  return [countBelow(gte, false), countBelow(lte, true)];
+  const from = countBelow(gte, false);
+  // Bounds that cross (gte above lte) leave an empty run, not a negative one.
+  return [from, Math.max(from, countBelow(lte, true))];
 }
 
 const hasOrder = (field: RangeField): field is RangeField & SortKey => field !== 'instalment';
