@@ -1,7 +1,7 @@
 // @ts-check
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { modulePreload } from './src/build/module-preload.ts';
+import { deferredScripts, SCRIPT_LOADER_HASH } from './src/build/deferred-scripts.ts';
 import { siteOrigin } from './src/lib/build-sections.ts';
 import { SITE_CSP_DIRECTIVES } from './src/lib/content-security-policy.ts';
 
@@ -13,10 +13,17 @@ export default defineConfig({
   build: { format: 'directory' },
   // The sitemap is written by the build step from the finished build (src/server/publish/partial.ts),
   // so a partial build's sitemap is as complete as a full one's.
-  // modulePreload: each page preloads its scripts' static imports (src/build/module-preload.ts).
-  integrations: [react(), modulePreload()],
-  // An enforced, strict CSP: Astro hashes every script and style it emits (src/lib/content-security-policy.ts).
-  security: { csp: { algorithm: 'SHA-256', directives: SITE_CSP_DIRECTIVES } },
+  // deferredScripts: each page's module scripts load after its largest paint (src/build/deferred-scripts.ts).
+  integrations: [react(), deferredScripts()],
+  // An enforced, strict CSP: Astro hashes every script and style it emits (src/lib/content-security-policy.ts),
+  // and the deferred scripts' loader, which the build step writes after Astro, is allowed by its hash.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: SITE_CSP_DIRECTIVES,
+      scriptDirective: { hashes: [SCRIPT_LOADER_HASH] },
+    },
+  },
   server: { port: 4321 },
   vite: { build: { assetsInlineLimit: 2048 } },
 });

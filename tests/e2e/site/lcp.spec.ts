@@ -8,7 +8,20 @@ import { expect, type Page, test } from '@playwright/test';
 import { SHOWCASE } from '../pre-owned/helpers.ts';
 import { templatePath } from './helpers.ts';
 
-const PICTURE_TEMPLATES = ['home', 'new', 'model', 'variant', 'blog', 'blog post', 'special', 'dealer home'];
+// On /showroom, /showroom/{make} and /special-offers the first card's picture is the largest paint on a phone.
+const PICTURE_TEMPLATES = [
+  'home',
+  'new',
+  'showroom',
+  'make',
+  'model',
+  'variant',
+  'specials',
+  'blog',
+  'blog post',
+  'special',
+  'dealer home',
+];
 const STOCK_PAGES = ['/pre-owned', SHOWCASE.path];
 
 interface Preload {
@@ -93,4 +106,32 @@ test.describe('LCP picture at 375 px', () => {
       await expectPreloadedPicture(page, path);
     });
   }
+});
+
+test.describe('page scripts at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 2 });
+
+  test('load after the load event and the first largest paint, and then run', async ({ page }) => {
+    await page.goto('/about-us'); // a page without islands: every script on it is a page script
+    // The header's nearest-dealer button is defined by a page script: it ran.
+    await page.waitForFunction(() => customElements.get('nearest-dealer') !== undefined);
+    const timing = await page.evaluate(async () => {
+      const lcp = await new Promise<number>((done) =>
+        new PerformanceObserver((list) => done(list.getEntries()[0]?.startTime ?? Number.NaN)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        }),
+      );
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/_astro\/.*\.js$/.test(e.name));
+      const load = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { lcp, load: load.loadEventStart, starts: scripts.map((e) => e.startTime) };
+    });
+    expect(timing.starts.length, 'the header script and its imports').toBeGreaterThanOrEqual(5);
+    for (const start of timing.starts) {
+      expect(start).toBeGreaterThanOrEqual(timing.lcp);
+      expect(start).toBeGreaterThanOrEqual(timing.load);
+    }
+  });
 });
