@@ -28,6 +28,8 @@ export const LCP_SIZES = {
   hero: '100vw',
   /** A variant's picture beside its price. */
   variant: '(min-width: 900px) 55vw, 100vw',
+  /** A new model's or a special offer's card in a grid: one column on phones, two, then four of 300 px. */
+  card: '(min-width: 1200px) 300px, (min-width: 600px) 50vw, 100vw',
   /** A blog post's card in the list. */
   blogCard: '(min-width: 900px) 580px, 100vw',
   /** A blog post's own hero. */
