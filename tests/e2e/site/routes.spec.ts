@@ -103,6 +103,14 @@ test('every dealer has its own home page with its name and phone', async ({ page
   }
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the contact page still embeds its map', async ({ page }) => {
+    await page.goto('/contact-us');
+    await expect(page.locator('iframe[title^="Map showing"]')).toHaveAttribute('src', /^https:\/\//);
+  });
+});
+
 test('the contact page has directions, a titled map, numbers and opening hours', async ({ page }) => {
   await page.goto('/contact-us');
   await expect(page.getByRole('link', { name: /Get directions/ })).toHaveAttribute(
