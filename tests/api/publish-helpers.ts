@@ -85,7 +85,7 @@ export function fakeBuilder(db: Kysely<Database>): FakeBuilder {
       .executeTakeFirstOrThrow();
     writeFileSync(
       join(outDir, 'index.html'),
-      `<!doctype html><html><head><link rel="stylesheet" href="/_astro/site.abc123.css"></head><body><a href="/showroom/">Showroom</a><a href="/api/dealers">API</a><img src="/uploads/banner-1.webp" alt=""><astro-island component-url="/_astro/Island.x1.js" props="{&quot;href&quot;:[0,&quot;/blog/&quot;]}"></astro-island><h1>${post.title}</h1><p>build ${id}</p></body></html>`,
+      `<!doctype html><html><head><link rel="stylesheet" href="/_astro/site.abc123.css"></head><body><a href="/showroom/">Showroom</a><a href="/api/dealers">API</a><img src="/uploads/banner-1.webp" alt=""><astro-island component-url="/_astro/Island.x1.js" props="{&quot;href&quot;:[0,&quot;/blog/&quot;]}"></astro-island><script data-modules="/_astro/Page.p1.js /_astro/dep.d2.js">loader()</script><h1>${post.title}</h1><p>build ${id}</p></body></html>`,
     );
     writeFileSync(join(outDir, '_astro', 'site.abc123.css'), 'body{background:url(/_astro/bg.png)}');
     mkdirSync(join(outDir, 'showroom'), { recursive: true });

@@ -82,6 +82,7 @@ describe('build previews', () => {
     expect(html).toContain(`href="${p}/_astro/site.abc123.css"`);
     expect(html).toContain(`href="${p}/showroom/"`);
     expect(html).toContain(`component-url="${p}/_astro/Island.x1.js"`);
+    expect(html).toContain(`data-modules="${p}/_astro/Page.p1.js ${p}/_astro/dep.d2.js"`);
     expect(html).toContain(`&quot;${p}/blog/&quot;`);
     expect(html).toContain('href="/api/dealers"');
     expect(html).toContain('src="/uploads/banner-1.webp"');
