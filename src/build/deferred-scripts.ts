@@ -21,17 +21,24 @@ const PAGE_SCRIPT = /<script type="module" src="\/_astro\/([^"]+\.js)"><\/script
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g;
 
 /**
- * The loader, a classic script (it reads its own `data-modules`). It waits for the load event and the
- * first largest-contentful-paint entry; where that entry never comes (a browser without it, a page opened
- * in a background tab) three seconds stand in for it. Its SHA-256 is in the pages' CSP (astro.config.mjs).
+ * The loader, a classic script (it reads its own `data-modules`). It waits for the load event and for the
+ * largest-contentful-paint entry of the page's priority picture (the biggest on screen, where a page has
+ * several), or the first entry where a page has none; three seconds stand in for that entry where it never
+ * comes (a browser without it, a page opened in a background tab, a picture smaller than the text). Then
+ * one more frame. Its SHA-256 is in the pages' CSP (astro.config.mjs).
  */
 export const SCRIPT_LOADER =
   "{const m=document.currentScript.dataset.modules.split(' ');" +
+  "const heroes=[...document.querySelectorAll('img[fetchpriority=high]')];" +
+  'const seen=(i)=>{const r=i.getBoundingClientRect();' +
+  'return Math.max(0,Math.min(r.bottom,innerHeight)-Math.max(r.top,0))*Math.max(0,Math.min(r.right,innerWidth)-Math.max(r.left,0))};' +
+  "const loaded=new Promise((done)=>document.readyState==='complete'?done():addEventListener('load',done,{once:true}));" +
   'const painted=new Promise((done)=>{setTimeout(done,3000);' +
   "if(!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint'))return done();" +
-  "new PerformanceObserver((_,o)=>{o.disconnect();done()}).observe({type:'largest-contentful-paint',buffered:true})});" +
-  "const loaded=new Promise((done)=>document.readyState==='complete'?done():addEventListener('load',done,{once:true}));" +
-  'Promise.all([painted,loaded]).then(()=>setTimeout(()=>{for(const s of m)import(s)}))}';
+  'new PerformanceObserver((list,o)=>{const hero=heroes.sort((a,b)=>seen(b)-seen(a))[0];' +
+  'if(!hero||list.getEntries().some((e)=>e.element===hero)){o.disconnect();done()}})' +
+  ".observe({type:'largest-contentful-paint',buffered:true})});" +
+  'Promise.all([loaded,painted]).then(()=>requestAnimationFrame(()=>setTimeout(()=>{for(const s of m)import(s)})))}';
 
 /** The loader's CSP source, `sha256-…`. */
 export const SCRIPT_LOADER_HASH: `sha256-${string}` = `sha256-${createHash('sha256').update(SCRIPT_LOADER).digest('base64')}`;
