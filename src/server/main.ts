@@ -15,9 +15,9 @@ import { createLogger } from './log.ts';
 import { startOrphanSweep } from './media/photos.ts';
 import { storeOf } from './media/storage.ts';
 import { createCoordinator } from './publish/coordinator.ts';
+import { currentBuildDir } from './publish/current-link.ts';
 import { startSchedule } from './publish/schedule.ts';
 import { createServerApp } from './server.ts';
-import { currentBuildDir } from './site.ts';
 
 export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   const config = loadConfig();

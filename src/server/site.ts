@@ -1,35 +1,13 @@
 /**
- * Serves the published static build and /uploads. The build directory is looked up per request
- * through the `current` link, so publishing (an atomic rename of that link) switches every
- * following request to the new build at once, and no request ever sees a half-written site.
+ * Serves the published static build and /uploads. The build directory is the one the `current` link
+ * names (publish/current-link.ts): publishing renames that link, which switches the following requests
+ * to the new build, and no request ever sees a half-written site.
  */
-import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createStaticFiles } from './http/static-files.ts';
-
-/**
- * The link's target, resolved again only when the link itself was replaced (publishing renames a new
- * link over it, so its inode changes): one lstat per request instead of realpath's lstat of every path
- * component plus a readlink (about a tenth of a static page's cost, issue 14).
- */
-const resolved = new Map<string, { ino: number; ctimeMs: number; dir: string }>();
-
-export function currentBuildDir(buildsDir: string): string | null {
-  const link = join(buildsDir, 'current');
-  try {
-    const { ino, ctimeMs } = lstatSync(link);
-    const known = resolved.get(link);
-    if (known && known.ino === ino && known.ctimeMs === ctimeMs) return known.dir;
-    const dir = realpathSync(link);
-    resolved.set(link, { ino, ctimeMs, dir });
-    return dir;
-  } catch {
-    resolved.delete(link);
-    return null;
-  }
-}
+import { currentBuildDir } from './publish/current-link.ts';
 
 export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
   const app = new Hono();

@@ -2,7 +2,7 @@
  * The one-process server around the API: the published build served from memory (ETags, pre-compressed
  * forms, shells, 404 page, atomic switch) and the short micro-cache of public API answers.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { serve } from '@hono/node-server';
@@ -11,6 +11,7 @@ import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import { CACHE_BYPASS_ENV, CACHE_BYPASS_HEADER } from '../../src/lib/cache-bypass.ts';
 import { cacheBypassEnv } from '../../src/server/http/cache-bypass.ts';
 import { createLogger } from '../../src/server/log.ts';
+import { publish } from '../../src/server/publish/current-link.ts';
 import { createServerApp } from '../../src/server/server.ts';
 import { openTestApi, type TestApi } from './harness.ts';
 
@@ -34,12 +35,6 @@ function writeBuild(id: string, home: string) {
   writeFileSync(join(dir, '_astro', 'app.abc123.js'), 'console.log(1)');
 }
 
-function publish(id: string) {
-  const tmp = join(BUILDS, `.tmp-${id}`);
-  symlinkSync(id, tmp);
-  renameSync(tmp, join(BUILDS, 'current'));
-}
-
 describe('one-process server', () => {
   let api: TestApi;
   let app: ReturnType<typeof createServerApp>;
@@ -48,7 +43,7 @@ describe('one-process server', () => {
     rmSync(BUILDS, { recursive: true, force: true });
     mkdirSync(BUILDS, { recursive: true });
     writeBuild('b1', '<h1>first build</h1>'.repeat(50));
-    publish('b1');
+    publish(BUILDS, 'b1');
     api = await openTestApi('sqlite', { DATA_DIR: 'data/test/server-http', API_CACHE_TTL_MS: '60000' });
     deps = { ...api.deps, config: { ...api.deps.config, buildsDir: BUILDS } };
     app = createServerApp(deps, createLogger('silent'));
@@ -157,7 +152,7 @@ describe('one-process server', () => {
   it('switches every following request to a newly published build at once', async () => {
     expect(await (await app.request('/')).text()).toContain('first build');
     writeBuild('b2', '<h1>second build</h1>');
-    publish('b2');
+    publish(BUILDS, 'b2');
     expect(await (await app.request('/')).text()).toContain('second build');
   });
 

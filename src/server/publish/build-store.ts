@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BuildsTable, BuildTrigger } from '../db/schema-builds.ts';
-import { currentBuildId, newBuildId, pruneBuilds, publish } from './build.ts';
+import { newBuildId, pruneBuilds } from './build.ts';
+import { currentBuildId, publish } from './current-link.ts';
 
 export type BuildRow = Selectable<BuildsTable>;
 

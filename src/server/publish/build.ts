@@ -10,12 +10,9 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
-  readlinkSync,
-  realpathSync,
   renameSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
@@ -24,6 +21,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCb } from 'node:zlib';
 import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section } from '../../lib/build-sections.ts';
 import { cacheBypassEnv } from '../http/cache-bypass.ts';
+import { currentBuildDir, publish } from './current-link.ts';
 import {
   BUILD_INFO,
   type BuildInfo,
@@ -174,13 +172,6 @@ export async function precompress(dir: string, previousDir?: string | null): Pro
   return files.length;
 }
 
-/** Points `current` at the build in one rename, so readers see the old or the new build, never neither. */
-export function publish(buildsDir: string, buildId: string): void {
-  const tmp = join(buildsDir, `.current-${process.pid}-${randomBytes(4).toString('hex')}`);
-  symlinkSync(buildId, tmp);
-  renameSync(tmp, join(buildsDir, 'current'));
-}
-
 /** Removes all but the newest `keep` build directories (and never a protected one); returns the removed ids. */
 export function pruneBuilds(buildsDir: string, keep: number, protect: string[]): string[] {
   const builds = readdirSync(buildsDir, { withFileTypes: true })
@@ -252,7 +243,7 @@ export async function buildSite(opts: {
     writeSitemap(opts.outDir);
     writeFileSync(join(opts.outDir, BUILD_INFO), JSON.stringify(info));
     const t1 = performance.now();
-    await precompress(opts.outDir, opts.base?.dir ?? currentDir(dirname(opts.outDir)));
+    await precompress(opts.outDir, opts.base?.dir ?? currentBuildDir(dirname(opts.outDir)));
     return {
       astroMs: Math.round(t1 - t0),
       compressMs: Math.round(performance.now() - t1),
@@ -275,23 +266,6 @@ function countPages(dir: string): number {
   for (const e of readdirSync(dir, { withFileTypes: true, recursive: true }))
     if (e.isFile() && e.name.endsWith('.html')) n++;
   return n;
-}
-
-function currentDir(buildsDir: string): string | null {
-  try {
-    return realpathSync(join(buildsDir, 'current'));
-  } catch {
-    return null;
-  }
-}
-
-/** The id (directory name) of the published build, or null when nothing is published. */
-export function currentBuildId(buildsDir: string): string | null {
-  try {
-    return readlinkSync(join(buildsDir, 'current'));
-  } catch {
-    return null;
-  }
 }
 
 /** Build, publish and prune in one go, without a database record (scripts/build.ts, the benchmark). */
