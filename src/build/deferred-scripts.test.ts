@@ -1,24 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { SCRIPT_LOADER, SCRIPT_LOADER_HASH, staticImports, withDeferredScripts } from './deferred-scripts.ts';
+import { describe, expect, it } from 'vitest';
+import {
+  deferPageScripts,
+  SCRIPT_LOADER,
+  SCRIPT_LOADER_HASH,
+  staticImports,
+  withDeferredScripts,
+} from './deferred-scripts.ts';
 
 describe('deferred page scripts', () => {
-  const root = mkdtempSync(join(tmpdir(), 'deferred-scripts-'));
-  const assets = join(root, '_astro');
-  mkdirSync(assets);
-  // Vite's minified forms: named and side-effect imports are static; import("…") is on demand.
-  writeFileSync(join(assets, 'Layout.a1.js'), 'import{r as e}from"./header.b2.js";import"./style.c3.js";e()');
-  writeFileSync(join(assets, 'header.b2.js'), 'import{t}from"./atom.d4.js";export const r=()=>t');
-  writeFileSync(join(assets, 'atom.d4.js'), 'export const t=1');
-  writeFileSync(join(assets, 'style.c3.js'), 'import("./lazy.e5.js")');
-  writeFileSync(join(assets, 'Near.f6.js'), 'import{t}from"./atom.d4.js";t');
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const importsOf = (chunk: string) => staticImports(assets, chunk);
+  // The client build's static imports, as its Vite plugin records them (dynamic imports are not listed).
+  const graph = new Map([
+    ['Layout.a1.js', ['header.b2.js', 'style.c3.js']],
+    ['header.b2.js', ['atom.d4.js']],
+    ['atom.d4.js', ['header.b2.js']], // a cycle ends
+    ['style.c3.js', []],
+    ['Near.f6.js', ['atom.d4.js']],
+  ]);
+  const importsOf = (chunk: string) => staticImports(graph, chunk);
 
-  it('follows static imports through the chain, not dynamic ones', () => {
-    expect([...staticImports(assets, 'Layout.a1.js')].sort()).toEqual([
+  it('follows static imports through the chain', () => {
+    expect([...staticImports(graph, 'Layout.a1.js')].sort()).toEqual([
       'atom.d4.js',
       'header.b2.js',
       'style.c3.js',
@@ -39,6 +40,28 @@ describe('deferred page scripts', () => {
     expect(withDeferredScripts(out, importsOf)).toBe(out);
     const noScripts = '<html><head></head><body><p>x</p></body></html>';
     expect(withDeferredScripts(noScripts, () => new Set(['atom.d4.js']))).toBe(noScripts);
+  });
+
+  it('gives a page whose islands wait for the paint (client:painted) the loader, even without scripts', () => {
+    const page =
+      '<html><head></head><body><astro-island uid="1" component-url="/_astro/C.js" client="painted" ssr>' +
+      '</astro-island></body></html>';
+    const out = withDeferredScripts(page, importsOf);
+    expect(out).toContain(`<script data-modules="">${SCRIPT_LOADER}</script></body>`);
+    expect(withDeferredScripts(out, importsOf)).toBe(out);
+    const idle = page.replace('client="painted"', 'client="idle"');
+    expect(withDeferredScripts(idle, importsOf)).toBe(idle);
+  });
+
+  it('rewrites rendered pages as they pass through the middleware, and nothing else', async () => {
+    const page = '<html><body><script type="module" src="/_astro/Near.f6.js"></script></body></html>';
+    const headers = { 'content-type': 'text/html', 'x-kept': '1' };
+    const out = await deferPageScripts(new Response(page, { status: 404, headers }));
+    expect(out.status).toBe(404);
+    expect(out.headers.get('x-kept')).toBe('1');
+    expect(await out.text()).toContain(`<script data-modules="/_astro/Near.f6.js`);
+    const json = new Response(page, { headers: { 'content-type': 'application/json' } });
+    expect(await (await deferPageScripts(json)).text()).toBe(page);
   });
 
   it("gives the loader's hash in the form a CSP takes", () => {

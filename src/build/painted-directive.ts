@@ -1,0 +1,28 @@
+/**
+ * `client:painted`: hydrate the island once the page has painted its largest element, on the signal of
+ * the page-script loader (after-paint.ts). `client:idle` and `client:load` can hydrate before that paint,
+ * and then the island's code shares a phone's connections and main thread with the picture (issue 14:
+ * "island hydration never delays LCP"). A page without the loader (`astro dev`, which skips the build
+ * step that writes it) hydrates once parsed.
+ */
+import type { ClientDirective } from 'astro';
+import { AFTER_PAINT_EVENT, AFTER_PAINT_FLAG, LOADER_ATTRIBUTE } from './after-paint.ts';
+
+const painted = new Promise<void>((done) => {
+  if ((self as unknown as Record<string, unknown>)[AFTER_PAINT_FLAG]) return done();
+  addEventListener(AFTER_PAINT_EVENT, () => done(), { once: true });
+  const noLoader = () => {
+    if (!document.querySelector(`script[${LOADER_ATTRIBUTE}]`)) done();
+  };
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', noLoader, { once: true });
+  else noLoader();
+});
+
+const paintedDirective: ClientDirective = async (load) => {
+  await painted;
+  const hydrate = await load();
+  await hydrate();
+};
+
+export default paintedDirective;
