@@ -117,12 +117,12 @@ export function deferredScripts(): AstroIntegration {
                 generateBundle(_options, bundle) {
                   const inAssets = (name: string) => (name.startsWith('_astro/') ? name.slice(7) : null);
                   for (const out of Object.values(bundle)) {
-                    const name = out.type === 'chunk' ? inAssets(out.fileName) : null;
-                    if (!name || out.type !== 'chunk') continue;
-                    graph().set(
-                      name,
-                      out.imports.map(inAssets).filter((d): d is string => d !== null),
-                    );
+                    const name = inAssets(out.fileName);
+                    if (name && out.type === 'chunk')
+                      graph().set(
+                        name,
+                        out.imports.map(inAssets).filter((d): d is string => d !== null),
+                      );
                   }
                 },
               },
