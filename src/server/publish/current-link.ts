@@ -10,33 +10,23 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { lstatSync, readlinkSync, realpathSync, renameSync, symlinkSync } from 'node:fs';
+import { readlinkSync, realpathSync, renameSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** How stale the answer may be for a build published by another process. */
 export const RECHECK_MS = 250;
 
-interface Known {
-  ino: number;
-  ctimeMs: number;
-  dir: string | null;
-  checkedAt: number;
-}
-const known = new Map<string, Known>();
+const known = new Map<string, { dir: string | null; checkedAt: number }>();
 
 function look(buildsDir: string, now: number): string | null {
-  const link = join(buildsDir, 'current');
+  let dir: string | null;
   try {
-    const { ino, ctimeMs } = lstatSync(link);
-    const was = known.get(buildsDir);
-    // Same link as before (a new one has a new inode): no need to resolve it again.
-    const dir = was?.dir && was.ino === ino && was.ctimeMs === ctimeMs ? was.dir : realpathSync(link);
-    known.set(buildsDir, { ino, ctimeMs, dir, checkedAt: now });
-    return dir;
+    dir = realpathSync(join(buildsDir, 'current'));
   } catch {
-    known.set(buildsDir, { ino: 0, ctimeMs: 0, dir: null, checkedAt: now });
-    return null;
+    dir = null;
   }
+  known.set(buildsDir, { dir, checkedAt: now });
+  return dir;
 }
 
 /** The directory of the published build, or null when nothing is published. */
