@@ -57,7 +57,9 @@ test('an editor uploads a photo to a colour of a variant, publishes, and the var
   await page.goto(`/admin/#/range_variants/${variant.id}`);
 
   const panel = page.getByRole('region', { name: `Photos of ${colour.name}` });
-  await expect(panel).toBeVisible();
+  // The form's chunk and the record load first; in CI the other worker is building a site on the same two
+  // cores, and this took past the default 10 s twice. The wait is for the screen, not a measure of it.
+  await expect(panel).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByText('No photos yet.')).toBeVisible();
   const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7a1f2b' } })
     .jpeg()
