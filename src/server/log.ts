@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import pino from 'pino';
+import { addOuterHeaders, setOuterHeaders } from './http/outer-headers.ts';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error';
 
@@ -29,9 +30,11 @@ export function requestIds(): MiddlewareHandler {
   return async (c, next) => {
     if (currentRequestId()) return next();
     const id = randomUUID();
+    const headers = { 'X-Request-Id': id };
+    addOuterHeaders(c, headers);
     await requests.run({ id }, async () => {
       await next();
-      c.res.headers.set('X-Request-Id', id);
+      setOuterHeaders(c, headers, true);
     });
   };
 }

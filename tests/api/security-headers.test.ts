@@ -59,6 +59,35 @@ describe('security headers', () => {
     );
   });
 
+  it('gives static pages, built with their headers in one go (outer-headers.ts), the same headers on 200, HEAD and 304, and a new request id each time', async () => {
+    const app = await serverWith('0');
+    const api = await app.request('/api/dealers');
+    const first = await app.request('/');
+    const etag = first.headers.get('ETag') ?? '';
+    const answers = [
+      first,
+      await app.request('/', { method: 'HEAD' }),
+      await app.request('/', { headers: { 'If-None-Match': etag } }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 304]);
+    const ids = new Set<string | null>([api.headers.get('X-Request-Id')]);
+    for (const res of answers) {
+      for (const name of [
+        'X-Content-Type-Options',
+        'X-Frame-Options',
+        'Referrer-Policy',
+        'Permissions-Policy',
+      ])
+        expect(res.headers.get(name), `${res.status} ${name}`).toBe(api.headers.get(name));
+      expect(res.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+      expect(res.headers.get('Content-Security-Policy')).toBe(cspFor('/'));
+      expect(res.headers.get('ETag')).toBe(etag);
+      ids.add(res.headers.get('X-Request-Id'));
+    }
+    expect(ids.has(null)).toBe(false);
+    expect(ids.size).toBe(4);
+  });
+
   it('lets the API reference page run its own inline boot script by hash, and no other inline script', async () => {
     const app = await serverWith('0');
     const res = await app.request('/api/docs');

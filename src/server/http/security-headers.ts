@@ -5,6 +5,7 @@
  * Permissions-Policy, and HSTS when the request arrived over HTTPS (seen through TRUST_PROXY proxies).
  */
 import type { MiddlewareHandler } from 'hono';
+import { addOuterHeaders, setOuterHeaders } from './outer-headers.ts';
 import { isHttps } from './proxy.ts';
 
 const NO_FRAMES = "frame-ancestors 'none'";
@@ -63,20 +64,27 @@ export function cspFor(path: string): string {
   );
 }
 
+/** The security headers of an answer to `path`, HSTS only when the request came over HTTPS. */
+export function securityHeadersFor(path: string, https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': cspFor(path),
+    'X-Frame-Options': path.startsWith('/_preview/') ? 'SAMEORIGIN' : 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  };
+  // Only over HTTPS: HSTS on plain HTTP is ignored by browsers and would mislead.
+  if (https) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
+  return headers;
+}
+
+/** Every answer gets them, except where its handler set its own (the API reference's and admin's CSP). */
 export function securityHeaders(opts: { trustProxy: number }): MiddlewareHandler {
   return async (c, next) => {
+    const headers = securityHeadersFor(c.req.path, isHttps(c, opts.trustProxy));
+    addOuterHeaders(c, headers);
     await next();
-    const h = c.res.headers;
-    const set = (name: string, value: string) => {
-      if (!h.has(name)) h.set(name, value);
-    };
-    set('Content-Security-Policy', cspFor(c.req.path));
-    set('X-Frame-Options', c.req.path.startsWith('/_preview/') ? 'SAMEORIGIN' : 'DENY');
-    set('X-Content-Type-Options', 'nosniff');
-    set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    set('Permissions-Policy', PERMISSIONS_POLICY);
-    set('Cross-Origin-Opener-Policy', 'same-origin');
-    // Only over HTTPS: HSTS on plain HTTP is ignored by browsers and would mislead.
-    if (isHttps(c, opts.trustProxy)) set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    setOuterHeaders(c, headers);
   };
 }

@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { wholeResponse } from './outer-headers.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -200,7 +201,10 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     return keep(f, encoding, read);
   }
 
-  /** The response for a found file: the best pre-compressed form the client accepts, or 304. */
+  /**
+   * The response for a found file: the best pre-compressed form the client accepts, or 304, built whole
+   * with the outer middlewares' headers (outer-headers.ts) so nothing touches its headers after.
+   */
   function respond(
     c: Context,
     key: string,
@@ -216,17 +220,17 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     };
     if (f.encodings.length > 1) headers.Vary = 'Accept-Encoding';
     if (status === 200 && c.req.header('if-none-match') === f.etag)
-      return new Response(null, { status: 304, headers });
+      return wholeResponse(c, null, { status: 304, headers });
     const accept = c.req.header('accept-encoding') ?? '';
     let encoding: Encoding = 'identity';
     if (f.encodings.includes('br') && /\bbr\b/.test(accept)) encoding = 'br';
     else if (f.encodings.includes('gzip') && /\bgzip\b/.test(accept)) encoding = 'gzip';
     const answer = (body: Buffer | undefined) => {
-      if (!body) return new Response(null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
+      if (!body) return wholeResponse(c, null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
       if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
       headers['Content-Length'] = String(body.length);
       const view = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length); // not a copy
-      return new Response(c.req.method === 'HEAD' ? null : view, { status, headers });
+      return wholeResponse(c, c.req.method === 'HEAD' ? null : view, { status, headers });
     };
     const body = form(f, encoding);
     return body instanceof Promise ? body.then(answer) : answer(body);
