@@ -1,7 +1,7 @@
 // `client:painted` (painted-directive.ts), for Astro's type check of component props.
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:painted'?: boolean;
+    'client:painted'?: boolean | 'visible';
   }
 }
 

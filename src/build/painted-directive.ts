@@ -2,7 +2,8 @@
  * `client:painted`: hydrate the island once the page has painted its largest element, on the signal of
  * the page-script loader (after-paint.ts). `client:idle` and `client:load` can hydrate before that paint,
  * and then the island's code shares a phone's connections and main thread with the picture (issue 14:
- * "island hydration never delays LCP"). A page without the loader (`astro dev`, whose middleware
+ * "island hydration never delays LCP"). `client:visible` does not wait either: a form at the top of the page
+ * is in view at once, and its code then loads beside the page's own files. A page without the loader (`astro dev`, whose middleware
  * does not write it) hydrates once parsed.
  */
 import type { ClientDirective } from 'astro';
@@ -19,8 +20,22 @@ const painted = new Promise<void>((done) => {
   else noLoader();
 });
 
-const paintedDirective: ClientDirective = async (load) => {
+/** Once any of the island's children is in the viewport (the island itself is `display: contents`). */
+function visible(island: HTMLElement): Promise<void> {
+  return new Promise((done) => {
+    const seen = new IntersectionObserver((entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      seen.disconnect();
+      done();
+    });
+    for (const child of island.children) seen.observe(child);
+  });
+}
+
+/** `client:painted`, or `client:painted="visible"` to wait for the island to scroll into view as well. */
+const paintedDirective: ClientDirective = async (load, options, island) => {
   await painted;
+  if (options.value === 'visible') await visible(island);
   const hydrate = await load();
   await hydrate();
 };

@@ -21,6 +21,7 @@ import { Honeypot } from '../form-kit/Field.tsx';
 import { focusQuietly, prefersReducedMotion } from '../form-kit/focus.ts';
 import { initialDealer } from '../form-kit/initial-dealer.ts';
 import { SubmitButton } from '../form-kit/SubmitButton.tsx';
+import { typedBeforeHydration } from '../form-kit/typed-before-hydration.ts';
 import { useDealers } from '../form-kit/useDealers.ts';
 import { useLeadSubmit } from '../form-kit/useLeadSubmit.ts';
 import { Confirmations } from './Confirmations.tsx';
@@ -41,6 +42,7 @@ export interface FinanceWizardProps {
 const TITLES = FINANCE_STEPS.map((s) => s.title);
 const LAST = 4 as FinanceStep;
 const ORDER: string[][] = [0, 1, 2, 3].map(fieldOrder).concat([FINANCE_CONFIRMATIONS.map((c) => c.name)]);
+const FIELDS: ReadonlySet<string> = new Set(ORDER.flat());
 const stepOf = (field: string) => FINANCE_STEPS.findIndex((s) => s.fields.includes(field));
 const sortFor = (step: number, list: Violation[]) =>
   [...list].sort(
@@ -69,7 +71,7 @@ export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps
     focus: 'summary',
     summary: banner,
     scrollTarget: root,
-    fields: new Set(ORDER.flat()),
+    fields: FIELDS,
     arrange: onFirstStep,
     submitLabel: 'Submit',
     rateLimitText: (wait) =>
@@ -88,10 +90,18 @@ export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps
     setHydrated(true);
     finance.reset();
     const draft = readFinanceDraft();
-    // "Apply for finance on this car": the link's car wins over an older draft (src/lib/car-link.ts).
+    // "Apply for finance on this car": the link's car wins over an older draft (src/lib/car-link.ts),
+    // and what the visitor typed before the wizard hydrated wins over both.
     const car = carFromLink(window.location.search);
-    setData((d) => ({ ...d, dealership: d.dealership || initialDealer(), ...(draft ?? {}), ...car }));
-    if (Object.keys(car).length) dirty.current = true;
+    const typed = typedBeforeHydration(root.current, FIELDS);
+    setData((d) => ({
+      ...d,
+      dealership: d.dealership || initialDealer(),
+      ...(draft ?? {}),
+      ...car,
+      ...typed,
+    }));
+    if (Object.keys(car).length || Object.keys(typed).length) dirty.current = true;
     setRestored(draft !== null);
     const flush = () => {
       if (dirty.current && !sent.current) saveFinanceDraft(latest.current);

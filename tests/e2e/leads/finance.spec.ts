@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { validateFinanceStep } from '../../../src/lib/schemas/finance.ts';
 import { bannerText, FinanceWizard, STEP_TITLES } from './finance-wizard.ts';
-import { expectNoAxeViolations, leadPosts, PERSON, VALID_ID } from './helpers.ts';
+import { expectNoAxeViolations, hydrated, leadPosts, PERSON, VALID_ID } from './helpers.ts';
 
 const STORAGE = 'finance_application';
 const stored = (page: import('@playwright/test').Page) =>
@@ -137,6 +137,34 @@ test('the draft survives a reload, without the ID number or bank details', async
   await wizard.expectStep(1);
   await expect(wizard.field('Company')).toHaveValue('Acme Mining');
   expect(await stored(page)).not.toContain(VALID_ID);
+});
+
+test('what the visitor types before the wizard hydrates is kept, and saved in the draft', async ({
+  page,
+}) => {
+  // The wizard hydrates after the page's largest paint (client:painted); hold its code back to type first.
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  await page.route(/\/_astro\/FinanceWizard\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const wizard = new FinanceWizard(page);
+  await page.goto('/finance');
+  await wizard.field('First name').fill(PERSON.first);
+  await wizard.field('Suburb', 'Your address').fill('Ruimsig');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+  release();
+  await hydrated(page);
+  // A keystroke after hydration renders every field from the wizard's state again.
+  await wizard.field('Last name').fill(PERSON.last);
+  await expect(wizard.field('First name')).toHaveValue(PERSON.first);
+  await expect(wizard.field('Suburb', 'Your address')).toHaveValue('Ruimsig');
+  await expect
+    .poll(async () => JSON.parse((await stored(page)) ?? '{}'))
+    .toMatchObject({ firstName: PERSON.first, surname: PERSON.last, postalSuburb: 'Ruimsig' });
 });
 
 test('a server violation takes the visitor to its step and shows under its field', async ({ page }) => {

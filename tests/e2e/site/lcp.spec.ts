@@ -112,11 +112,19 @@ test.describe('page scripts and islands at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 2 });
 
   // /about-us has only page scripts; the others have an island each (client:painted), whose component,
-  // renderer and imports are /_astro/ scripts too, and which must still hydrate.
+  // renderer and imports are /_astro/ scripts too, and which must still hydrate: the finance wizard, and
+  // an enquiry form (client:painted="visible", brought into view once the page has loaded).
+  const island = () => document.querySelector('astro-island:not([ssr])') !== null;
+  const formInView = () => {
+    document.querySelector('astro-island')?.scrollIntoView();
+    return document.querySelector('astro-island:not([ssr])') !== null;
+  };
   for (const [path, ready] of [
     ['/about-us', () => customElements.get('nearest-dealer') !== undefined],
-    ['/pre-owned/compare', () => document.querySelector('astro-island:not([ssr])') !== null],
-    ['/pre-owned', () => document.querySelector('astro-island:not([ssr])') !== null],
+    ['/pre-owned/compare', island],
+    ['/pre-owned', island],
+    ['/finance', island],
+    ['/book-a-service', formInView],
   ] as const) {
     test(`${path}: scripts load after the load event and the first largest paint, and then run`, async ({
       page,
