@@ -1,8 +1,10 @@
 /**
  * Configurator (SPEC §2, §4): choose a variant and a colour; the first of each is selected by default
- * and the image follows the colour. Server-rendered with the defaults, hydrated when visible.
+ * and the image follows the colour. Server-rendered with the defaults, hydrated after the page's largest
+ * paint once in view; a choice made before that is taken up on hydration.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { typedBeforeHydration } from '../form-kit/typed-before-hydration.ts';
 import type { ConfiguratorVariant } from './types.ts';
 import './configurator.css';
 
@@ -16,6 +18,20 @@ export default function Configurator({ make, model, variants }: Props) {
   const [variantIndex, setVariantIndex] = useState(0);
   const [colourIndex, setColourIndex] = useState(0);
   const id = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const variantField = `${id}-variant`;
+  const colourField = `${id}-colour`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    const chosen = typedBeforeHydration(root.current, new Set([variantField, colourField]));
+    const v = Math.max(
+      0,
+      variants.findIndex((x) => x.slug === chosen[variantField]),
+    );
+    const c = variants[v]?.colours.findIndex((x) => x.name === chosen[colourField]) ?? -1;
+    setVariantIndex(v);
+    setColourIndex(Math.max(0, c));
+  }, []);
   const variant = variants[variantIndex];
   if (!variant) return <p className="cfg-empty">No variants of this model are available right now.</p>;
   const colour = variant.colours[colourIndex] ?? variant.colours[0];
@@ -32,7 +48,7 @@ export default function Configurator({ make, model, variants }: Props) {
   const alt = `${make} ${model} ${variant.name}${colour ? ` in ${colour.name}` : ''}`;
 
   return (
-    <div className="cfg">
+    <div className="cfg" ref={root}>
       <figure className="cfg-figure">
         <img
           className="cfg-image"
@@ -59,7 +75,7 @@ export default function Configurator({ make, model, variants }: Props) {
               <label key={v.slug} className="cfg-variant">
                 <input
                   type="radio"
-                  name={`${id}-variant`}
+                  name={variantField}
                   value={v.slug}
                   checked={i === variantIndex}
                   onChange={() => chooseVariant(i)}
@@ -80,7 +96,7 @@ export default function Configurator({ make, model, variants }: Props) {
                 <label key={c.name} className="cfg-swatch" title={c.name}>
                   <input
                     type="radio"
-                    name={`${id}-colour`}
+                    name={colourField}
                     value={c.name}
                     checked={i === colourIndex}
                     onChange={() => setColourIndex(i)}

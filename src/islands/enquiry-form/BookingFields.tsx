@@ -5,7 +5,7 @@
  * (Sunday, public holiday, a day the dealership is closed) is said under the date at once, in the words
  * the API uses (src/lib/booking.ts through the shared schema).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   addDaysIso,
   BOOKING_WINDOW_DAYS,
@@ -20,11 +20,16 @@ interface Props extends FieldGroupProps {
   /** "Test drive date", "Service date". */ what: string;
   /** The chosen dealership's opening hours (empty: the group's, also while they load). */
   hours: BookingHours;
+  /** A date typed before the form hydrated (typed-before-hydration.ts), taken up once known. */
+  typedDate?: string;
 }
 
-export function BookingFields({ form, errors, what, hours }: Props) {
+export function BookingFields({ form, errors, what, hours, typedDate }: Props) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
+  useEffect(() => {
+    if (typedDate) setDate(typedDate);
+  }, [typedDate]);
   const today = saNow().date;
   const slots = date ? timeSlots(date, undefined, hours) : [];
   const dateProblem = date ? bookingDateProblem(date, undefined, hours) : null;

@@ -4,7 +4,7 @@
  * before hydration is kept), validated with the shared schema before sending and by the API always;
  * errors appear under their fields and in a summary, and focus moves to the first invalid field.
  */
-import { type SubmitEvent, useEffect, useState } from 'react';
+import { type SubmitEvent, useEffect, useRef, useState } from 'react';
 import { type CarLink, parseCarLink } from '../../lib/car-link.ts';
 import { type EnquiryForm as FormName, LEAD_PRESETS } from '../../lib/lead-presets.ts';
 import { validateEnquiry } from '../../lib/schemas/enquiry.ts';
@@ -15,6 +15,7 @@ import { ErrorSummary } from '../form-kit/ErrorSummary.tsx';
 import { Checkbox, fieldsOf, Honeypot, Input, TextArea } from '../form-kit/Field.tsx';
 import { initialDealer } from '../form-kit/initial-dealer.ts';
 import { SubmitButton } from '../form-kit/SubmitButton.tsx';
+import { typedBeforeHydration } from '../form-kit/typed-before-hydration.ts';
 import { useDealers } from '../form-kit/useDealers.ts';
 import { useLeadSubmit } from '../form-kit/useLeadSubmit.ts';
 import { BookingFields } from './BookingFields.tsx';
@@ -24,7 +25,7 @@ import { ServiceFields } from './ServiceFields.tsx';
 import { UsedCarSummary } from './UsedCarSummary.tsx';
 import { useUsedCar } from './useUsedCar.ts';
 import { ValuationFields } from './ValuationFields.tsx';
-import { VehicleFields, type VehicleValue } from './VehicleFields.tsx';
+import { VEHICLE_FIELDS, VehicleFields, type VehicleValue, withTyped } from './VehicleFields.tsx';
 import '../form-kit/form.css';
 
 export interface EnquiryFormProps {
@@ -47,6 +48,8 @@ const FIELDS = new Set<string>(FIELD_ORDER);
 const text = (fd: FormData, k: string) => String(fd.get(k) ?? '');
 const BOOKING_FIELDS = ['preferred_date', 'preferred_time', 'service_type', 'registration', 'mileage'];
 const VALUATION_FIELDS = ['year', 'mileage', 'condition'];
+/** The controlled fields whose pre-hydration input is taken up (typed-before-hydration.ts). */
+const TYPED_FIELDS: ReadonlySet<string> = new Set([...VEHICLE_FIELDS, 'preferred_date']);
 /** The fields this form shows, as typed; the others are not sent. */
 const optionalFields = (fd: FormData, names: string[]) =>
   Object.fromEntries(names.filter((k) => fd.has(k)).map((k) => [k, text(fd, k)]));
@@ -101,10 +104,17 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     dealers.state === 'ready' ? dealers.options.find((d) => d.value === dealerChoice) : undefined;
   const hours = chosen?.hours ?? [];
 
+  // What was typed or chosen before hydration in the fields this island controls (the text fields are
+  // uncontrolled and keep it anyway).
+  const root = useRef<HTMLFormElement>(null);
+  const [typedDate, setTypedDate] = useState<string>();
   useEffect(() => {
     setHydrated(true);
     enquiry.reset();
     setDealer(initialDealer());
+    const typed = typedBeforeHydration(root.current, TYPED_FIELDS);
+    setCar((c) => withTyped(c, typed)); // unchanged on a form without the car fields
+    if (typeof typed.preferred_date === 'string') setTypedDate(typed.preferred_date);
     if (form === 'test-drive') {
       const car = parseCarLink(window.location.search);
       if (car.vehicle) setLinked(car);
@@ -209,6 +219,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
 
   return (
     <form
+      ref={root}
       className="lead-form"
       noValidate
       aria-label={copy.label}
@@ -278,6 +289,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           errors={errors}
           what={form === 'service' ? 'Service' : 'Test drive'}
           hours={hours}
+          typedDate={typedDate}
         />
       )}
       {form === 'service' && <ServiceFields form={formId} errors={errors} />}

@@ -11,6 +11,19 @@ export interface VehicleValue {
   variant: string;
 }
 
+/** The fields' names, and the choice after what was picked in them before hydration, in their order. */
+export const VEHICLE_FIELDS: ReadonlySet<string> = new Set(['manufacturer', 'model', 'variant']);
+export function withTyped(value: VehicleValue, typed: Record<string, string | boolean>): VehicleValue {
+  const text = (name: string) => (typeof typed[name] === 'string' ? (typed[name] as string) : undefined);
+  const [make, model, variant] = [text('manufacturer'), text('model'), text('variant')];
+  let next = value;
+  // As the selects' own changes do: a new make clears the model, a new model clears the variant.
+  if (make !== undefined) next = { make, model: '', variant: '' };
+  if (model !== undefined) next = { ...next, model, variant: '' };
+  if (variant !== undefined) next = { ...next, variant };
+  return next;
+}
+
 interface Props extends FieldGroupProps {
   choice: VehicleChoice;
   value: VehicleValue;
