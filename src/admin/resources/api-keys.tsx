@@ -13,7 +13,9 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  useNotify,
   useRecordContext,
+  useRedirect,
 } from 'react-admin';
 import { ApiKeyCreateInput } from '../../lib/contract/staff.ts';
 import { KEY_SCOPES } from '../../lib/staff-access.ts';
@@ -21,6 +23,7 @@ import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf } from './lists.tsx';
 
 function KeyList() {
+  justMade = null;
   return (
     <List sort={{ field: 'created_at', order: 'DESC' }}>
       <DataTable rowClick="show">
@@ -37,6 +40,8 @@ function KeyList() {
 /** Revoking takes effect at once on every instance; a revoked key stays listed with its date. */
 function KeyActions() {
   const record = useRecordContext();
+  const notify = useNotify();
+  const redirect = useRedirect();
   if (!record || record.revoked_at) return null;
   return (
     <TopToolbar>
@@ -45,22 +50,62 @@ function KeyActions() {
         mutationMode="pessimistic"
         confirmTitle={`Revoke the key “${record.name}”?`}
         confirmContent="The integration using it is refused from now on. This cannot be undone."
-        successMessage="Key revoked"
+        // Not successMessage: react-admin reads that as a translation key and, finding none, said
+        // "Element deleted".
+        mutationOptions={{
+          onSuccess: () => {
+            notify('Key revoked', { type: 'info' });
+            redirect('list', 'api_keys');
+          },
+        }}
       />
     </TopToolbar>
   );
 }
 
+/**
+ * The key just made, held in this tab's memory only: the create answer is the one time the server sends
+ * it, and the key's page fetches its record again at once (without it), so the page shows it from here.
+ * Going back to the list forgets it.
+ */
+let justMade: { id: string; key: string } | null = null;
+
 function OnceKey() {
   const record = useRecordContext();
-  if (!record?.key) return null;
+  if (!record) return null;
+  const key =
+    (record.key as string | undefined) ?? (justMade?.id === String(record.id) ? justMade.key : undefined);
+  if (!key) return null;
   return (
     <Alert severity="warning">
       Copy this key now; it is not shown again:{' '}
       <Typography component="code" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-        {String(record.key)}
+        {key}
       </Typography>
     </Alert>
+  );
+}
+
+function KeyCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      mutationOptions={{
+        onSuccess: (made: { id: string | number; key?: string }) => {
+          justMade = made.key ? { id: String(made.id), key: made.key } : null;
+          notify('API key made', { type: 'success' });
+          redirect('show', 'api_keys', made.id);
+        },
+      }}
+    >
+      <SchemaForm schema={ApiKeyCreateInput}>
+        <TextInput source="name" isRequired helperText="Which integration uses it" />
+        {/* An empty list, not a missing one, so no scope ticked reads "Choose at least one scope". */}
+        <CheckboxGroupInput source="scopes" choices={choicesOf(KEY_SCOPES)} defaultValue={[]} isRequired />
+        <DateInput source="expires_at" label="Expires (optional)" />
+      </SchemaForm>
+    </Create>
   );
 }
 
@@ -83,13 +128,5 @@ export const apiKeys = {
       </SimpleShowLayout>
     </Show>
   ),
-  create: () => (
-    <Create redirect="show">
-      <SchemaForm schema={ApiKeyCreateInput}>
-        <TextInput source="name" isRequired helperText="Which integration uses it" />
-        <CheckboxGroupInput source="scopes" choices={choicesOf(KEY_SCOPES)} isRequired />
-        <DateInput source="expires_at" label="Expires (optional)" />
-      </SchemaForm>
-    </Create>
-  ),
+  create: KeyCreate,
 };

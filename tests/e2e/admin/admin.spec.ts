@@ -3,13 +3,14 @@
  * editor signs in, uploads a photo to a used car (a bad file is refused with the server's message),
  * changes a special's price, builds a preview, opens it inside the admin, publishes it, and sees both on
  * the public site. A dealer user sees and edits only their own dealership's stock. A CSV with a bad row
- * rejects it and applies the rest only after confirmation.
+ * rejects it and applies the rest only after confirmation. An admin makes an API key (a missing scope is
+ * named on the form), which works on its own until revoked.
  */
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { formatPrice } from '../../../src/lib/format.ts';
-import { ADMIN, BASE, startAdminServer, stopServer } from './server.ts';
+import { ADMIN, BASE, shoot, startAdminServer, stopServer } from './server.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.use({ baseURL: BASE });
@@ -221,6 +222,48 @@ test('a CSV with a bad row rejects it with its reason, and applies the rest only
   await expect(plan.getByText('Applied: 2 rows')).toBeVisible();
   const after = await (await admin.get('/api/editor/vehicles?q=E2E-001')).json();
   expect(after['hydra:totalItems']).toBe(1);
+});
+
+test('an admin makes an API key: a missing scope is named, the key is shown once and works until revoked', async ({
+  page,
+}) => {
+  await page.goto('/admin/');
+  await page.getByLabel('E-mail').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('menuitem', { name: 'API keys' }).click();
+  await page.getByRole('link', { name: 'Create' }).click();
+  await page.getByLabel('Name').fill('Stock feed');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Choose at least one scope')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('Stock feed');
+  await page.getByLabel('stock:write').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const shown = page.locator('code').filter({ hasText: /^sdgk_/ });
+  await expect(shown).toBeVisible();
+  const key = (await shown.textContent()) ?? '';
+  await shoot(page, 'api-key-made');
+  await expect(shown).toHaveText(key); // still there after the page fetched the key's record again
+
+  // The key on its own, without the admin's session: stock yes, content no.
+  const integration = await request.newContext({
+    baseURL: BASE,
+    extraHTTPHeaders: { Authorization: `Bearer ${key}` },
+  });
+  try {
+    expect((await integration.get('/api/editor/vehicles?itemsPerPage=1')).status()).toBe(200);
+    expect((await integration.get('/api/editor/specials')).status()).toBe(403);
+    // Shown once: the key's page no longer has it.
+    await page.reload();
+    await expect(page.getByText('Stock feed').first()).toBeVisible();
+    await expect(shown).toHaveCount(0);
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('Key revoked')).toBeVisible();
+    expect((await integration.get('/api/editor/vehicles?itemsPerPage=1')).status()).toBe(401);
+  } finally {
+    await integration.dispose();
+  }
 });
 
 test('a dealer user sees and edits only their own dealership’s stock', async ({ page }) => {
