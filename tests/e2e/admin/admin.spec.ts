@@ -31,7 +31,9 @@ let admin: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startAdminServer();
+  // This file signs in six times within a minute from one address; the limit itself is tested in
+  // tests/api/staff-auth.test.ts.
+  server = await startAdminServer(undefined, { RATE_LIMIT_SIGN_IN: '100/60s' });
   // The first admin (from ADMIN_EMAIL/ADMIN_PASSWORD) adds an editor, as the Staff screen does.
   admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
   const signIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
