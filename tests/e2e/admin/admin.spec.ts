@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
 import { formatPrice } from '../../../src/lib/format.ts';
-import { ADMIN, BASE, shoot, startAdminServer, stopServer } from './server.ts';
+import { ADMIN, BASE, shoot, signIn, startAdminServer, stopServer } from './server.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.use({ baseURL: BASE });
@@ -36,8 +36,8 @@ test.beforeAll(async () => {
   server = await startAdminServer(undefined, { RATE_LIMIT_SIGN_IN: '100/60s' });
   // The first admin (from ADMIN_EMAIL/ADMIN_PASSWORD) adds an editor, as the Staff screen does.
   admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const signIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   const added = await admin.post('/api/admin/staff', { data: { ...EDITOR, role: 'editor' } });
   expect(added.status(), await added.text()).toBe(201);
   const dealer = await admin.post('/api/admin/staff', {
@@ -82,10 +82,7 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   if (!special) throw new Error('the seed has no specials');
   const price = (special.price ?? 500_000) + 12_300;
 
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(EDITOR.email);
-  await page.getByLabel('Password').fill(EDITOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, EDITOR);
 
   // An editor's menu: content and builds, no staff or keys.
   const menu = page.getByRole('navigation').or(page.locator('.RaSidebar-fixed'));
@@ -202,10 +199,7 @@ test('a CSV with a bad row rejects it with its reason, and applies the rest only
     'E2E-001,JF1SK7LL5KG000001,Subaru,Forester,2.5i,2021,45000,389900,Blue,Petrol,Automatic,suv,motus-subaru-west-rand,,Used,One careful owner',
     'E2E-002,,Subaru,Outback,2.5i,2020,60000,not-a-price,Red,Petrol,Automatic,suv,motus-subaru-west-rand,,Used,',
   ].join('\n');
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(EDITOR.email);
-  await page.getByLabel('Password').fill(EDITOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, EDITOR);
   await page.getByRole('menuitem', { name: 'Stock import' }).click();
   await page
     .getByLabel('CSV file')
@@ -229,10 +223,7 @@ test('a CSV with a bad row rejects it with its reason, and applies the rest only
 test('an admin makes an API key: a missing scope is named, the key is shown once and works until revoked', async ({
   page,
 }) => {
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, ADMIN);
   await page.getByRole('menuitem', { name: 'API keys' }).click();
   await page.getByRole('link', { name: 'Create' }).click();
   await page.getByLabel('Name').fill('Stock feed');
@@ -280,10 +271,7 @@ test('a dealer user sees and edits only their own dealership’s stock', async (
   if (!theirs || !ours['hydra:member'][0]) throw new Error('the seed has no stock at West Rand or Pretoria');
   const westRand = ours['hydra:member'][0].dealer_name;
 
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(DEALER.email);
-  await page.getByLabel('Password').fill(DEALER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, DEALER);
   // Stock, not content or builds.
   await page.getByRole('menuitem', { name: 'Used stock' }).click();
   await expect(page.getByRole('menuitem', { name: 'Specials' })).toHaveCount(0);

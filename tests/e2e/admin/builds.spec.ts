@@ -9,7 +9,16 @@
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { startSmtp } from '../../api/lead-receivers.ts';
-import { ADMIN, BUILDS_PORT, baseOf, shoot, startAdminServer, stopServer, waitFor } from './server.ts';
+import {
+  ADMIN,
+  BUILDS_PORT,
+  baseOf,
+  shoot,
+  signIn,
+  startAdminServer,
+  stopServer,
+  waitFor,
+} from './server.ts';
 
 const BASE = baseOf(BUILDS_PORT);
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -29,8 +38,8 @@ test.beforeAll(async () => {
   smtp = await startSmtp();
   server = await startAdminServer(BUILDS_PORT, { SMTP_URL: smtp.url });
   admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const signIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   const added = await admin.post('/api/admin/staff', { data: { ...EDITOR, role: 'editor' } });
   expect(added.status(), await added.text()).toBe(201);
 });
@@ -41,11 +50,8 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+async function signInToBuilds(page: Page, email: string, password: string) {
+  await signIn(page, { email, password });
   await expect(page.getByRole('menuitem', { name: 'Builds' })).toBeVisible();
 }
 
@@ -64,7 +70,7 @@ test('a changed special is pending, a preview build lists /special-offers/ as ch
   });
   expect(changed.status(), await changed.text()).toBe(200);
 
-  await signIn(page, EDITOR.email, EDITOR.password);
+  await signInToBuilds(page, EDITOR.email, EDITOR.password);
   await page.getByRole('menuitem', { name: 'Builds' }).click();
   const pending = page.getByRole('status', { name: 'Pending changes' });
   await expect(pending.getByText('1 change not yet live')).toBeVisible();
@@ -148,5 +154,5 @@ test('a staff member who forgot their password gets a reset e-mail, sets a new p
   await page.getByRole('button', { name: 'Set password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password is set');
   await page.getByRole('link', { name: 'Back to sign-in' }).click();
-  await signIn(page, EDITOR.email, fresh);
+  await signInToBuilds(page, EDITOR.email, fresh);
 });

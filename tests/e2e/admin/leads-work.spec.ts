@@ -13,7 +13,7 @@ import { type APIRequestContext, expect, type Page, request, test } from '@playw
 import Database from 'better-sqlite3';
 import { dayIn } from '../../../src/lib/zoned-date.ts';
 import { enquiry, finance } from '../../api/lead-fixtures.ts';
-import { ADMIN, baseOf, dataOf, LEADS_WORK_PORT, startAdminServer, stopServer } from './server.ts';
+import { ADMIN, baseOf, dataOf, LEADS_WORK_PORT, signIn, startAdminServer, stopServer } from './server.ts';
 
 const BASE = baseOf(LEADS_WORK_PORT);
 
@@ -77,8 +77,8 @@ test.beforeAll(async () => {
   // tests cover (staff-auth.test.ts); here it would only lock the next test out.
   server = await startAdminServer(LEADS_WORK_PORT, { RATE_LIMIT_SIGN_IN: '100/60s', SKIP_BUILD: '1' });
   admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const signIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   for (const s of [DEALER, COLLEAGUE, OUTSIDER, FINANCE]) {
     const added = await admin.post('/api/admin/staff', { data: { ...s, password: PASSWORD } });
     expect(added.status(), await added.text()).toBe(201);
@@ -103,13 +103,8 @@ test.afterAll(async () => {
   await stopServer(server);
 });
 
-async function signInAs(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible({ timeout: 30_000 });
-}
+const signInAs = (page: Page, email: string, password = PASSWORD) =>
+  signIn(page, { email, password }, 30_000);
 
 const openLead = async (page: Page, id: string, name: string) => {
   await page.goto(`/admin/#/leads/${id}/show`);

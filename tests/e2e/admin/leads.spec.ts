@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { enquiry } from '../../api/lead-fixtures.ts';
-import { ADMIN, baseOf, LEADS_PORT, startAdminServer, stopServer } from './server.ts';
+import { ADMIN, baseOf, LEADS_PORT, signIn, startAdminServer, stopServer } from './server.ts';
 
 const BASE = baseOf(LEADS_PORT);
 
@@ -30,8 +30,8 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   server = await startAdminServer(LEADS_PORT);
   admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const signIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   const added = await admin.post('/api/admin/staff', {
     data: { ...DEALER, role: 'dealer', dealers: [WEST] },
   });
@@ -56,10 +56,7 @@ test.afterAll(async () => {
 test('a dealer user works their lead from New to Contacted and never sees another dealership’s', async ({
   page,
 }) => {
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(DEALER.email);
-  await page.getByLabel('Password').fill(DEALER.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, DEALER);
 
   const leadsItem = page.getByRole('menuitem', { name: /Leads/ });
   await expect(leadsItem).toBeVisible();
@@ -117,11 +114,7 @@ test('a dealer user works their lead from New to Contacted and never sees anothe
 for (const width of [1280, 375]) {
   test(`the inbox and a lead read at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/admin/');
-    await page.getByLabel('E-mail').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible();
+    await signIn(page, ADMIN);
     await page.goto('/admin/#/leads');
     await expect(page.getByText('Pietie Botha')).toBeVisible();
     // A phone gets one line per lead, not a table wider than the screen.

@@ -10,7 +10,7 @@ import { type APIRequestContext, expect, request, test } from '@playwright/test'
 import sharp from 'sharp';
 import type { Variant } from '../../../src/lib/contract/range.ts';
 import { paths } from '../../../src/lib/urls.ts';
-import { ADMIN, baseOf, RANGE_PORT, shoot, startAdminServer, stopServer } from './server.ts';
+import { ADMIN, baseOf, RANGE_PORT, shoot, signIn, startAdminServer, stopServer } from './server.ts';
 
 const BASE = baseOf(RANGE_PORT);
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -28,8 +28,8 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   server = await startAdminServer(RANGE_PORT);
   admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const signIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signIn.status(), await signIn.text()).toBe(200);
+  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   const added = await admin.post('/api/admin/staff', { data: { ...EDITOR, role: 'editor' } });
   expect(added.status(), await added.text()).toBe(201);
 });
@@ -49,10 +49,7 @@ test('an editor uploads a photo to a colour of a variant, publishes, and the var
   if (!variant) throw new Error('the seed has no variant with two colours');
   const [other, colour] = variant.color as [Variant['color'][number], Variant['color'][number]];
 
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(EDITOR.email);
-  await page.getByLabel('Password').fill(EDITOR.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, EDITOR);
   await expect(page.getByRole('menuitem', { name: 'Range variants' })).toBeVisible();
   await page.goto(`/admin/#/range_variants/${variant.id}`);
 

@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { E2E_SECRETS } from '../../../scripts/e2e-env.ts';
 
 // Away from the shared e2e server (E2E_PORT) and the publishing spec (PUBLISH_E2E_PORT).
@@ -122,4 +122,13 @@ export async function shoot(page: Page, name: string) {
     await page.screenshot({ path: `test-results/admin-${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Signs in on the admin's sign-in screen and waits for the signed-in app (its Profile menu). */
+export async function signIn(page: Page, who: { email: string; password: string }, timeout?: number) {
+  await page.goto('/admin/');
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible({ timeout });
 }
