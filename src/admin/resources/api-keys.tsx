@@ -1,6 +1,7 @@
 /** Machine API keys (admins only): scoped, revocable; the key itself is shown once, on creation. */
 import KeyIcon from '@mui/icons-material/Key';
 import { Alert, Typography } from '@mui/material';
+import { useEffect } from 'react';
 import {
   CheckboxGroupInput,
   Create,
@@ -23,7 +24,9 @@ import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf } from './lists.tsx';
 
 function KeyList() {
-  justMade = null;
+  useEffect(() => {
+    justMade = null; // back on the list: the key just made is not shown again
+  }, []);
   return (
     <List sort={{ field: 'created_at', order: 'DESC' }}>
       <DataTable rowClick="show">
