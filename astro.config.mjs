@@ -2,8 +2,8 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { deferredScripts, SCRIPT_LOADER_HASH } from './src/build/deferred-scripts.ts';
-import { siteOrigin } from './src/lib/build-sections.ts';
-import { SITE_CSP_DIRECTIVES } from './src/lib/content-security-policy.ts';
+import { siteOrigin } from './src/config/build-sections.ts';
+import { SITE_CSP_DIRECTIVES } from './src/config/content-security-policy.ts';
 
 // The site is pre-built from the API at API_URL (see scripts/build.ts); PUBLIC_SITE_URL is its public origin.
 export default defineConfig({
@@ -18,7 +18,7 @@ export default defineConfig({
   // deferredScripts: each page's module scripts load after its largest paint, and `client:painted` islands
   // hydrate then (src/build/deferred-scripts.ts, with src/middleware.ts).
   integrations: [react(), deferredScripts()],
-  // An enforced, strict CSP: Astro hashes every script and style it emits (src/lib/content-security-policy.ts),
+  // An enforced, strict CSP: Astro hashes every script and style it emits (src/config/content-security-policy.ts),
   // and the deferred scripts' loader, which the middleware writes into each rendered page, by its hash.
   security: {
     csp: {

@@ -8,8 +8,16 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_DIST } from '../src/server/http/admin-app.ts';
 
-/** Everything the bundle is made from: its sources, the shared src/lib it imports, config and lockfile. */
-const INPUTS = ['src/admin', 'src/lib', 'vite.config.admin.ts', 'package-lock.json'];
+/** Everything the bundle is made from: its sources, the shared contract, domain, config and client code it imports, config and lockfile. */
+const INPUTS = [
+  'src/admin',
+  'src/contract',
+  'src/domain',
+  'src/config',
+  'src/client',
+  'vite.config.admin.ts',
+  'package-lock.json',
+];
 
 function files(path: string): string[] {
   if (!statSync(path, { throwIfNoEntry: false })) return [];

@@ -1,5 +1,5 @@
 /**
- * `node scripts/phone-metadata.ts`: writes src/lib/phone-metadata-za.json, libphonenumber-js's own
+ * `node scripts/phone-metadata.ts`: writes src/domain/phone-metadata-za.json, libphonenumber-js's own
  * metadata cut down to South Africa. Every form page parses phone numbers in the browser; the full
  * metadata cost 19.5 KB gzip per form page for countries we reject anyway. Rerun after upgrading
  * libphonenumber-js (a unit test fails when the cut no longer matches the package's data).
@@ -22,6 +22,6 @@ export function southAfricaOnly(full: {
 
 if (import.meta.main) {
   const full = createRequire(import.meta.url)('libphonenumber-js/metadata.min.json');
-  writeFileSync('src/lib/phone-metadata-za.json', `${JSON.stringify(southAfricaOnly(full))}\n`);
-  console.log('wrote src/lib/phone-metadata-za.json');
+  writeFileSync('src/domain/phone-metadata-za.json', `${JSON.stringify(southAfricaOnly(full))}\n`);
+  console.log('wrote src/domain/phone-metadata-za.json');
 }

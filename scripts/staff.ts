@@ -11,7 +11,7 @@
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { KEY_SCOPES, type StaffRole } from '../src/lib/staff-access.ts';
+import { KEY_SCOPES, type StaffRole } from '../src/domain/staff-access.ts';
 import { createApiKey, isKeyScope, presentKey, revokeApiKey } from '../src/server/auth/api-keys.ts';
 import { writeAudit } from '../src/server/auth/audit.ts';
 import {

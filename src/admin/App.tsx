@@ -1,6 +1,6 @@
 /**
  * The back office (issue 10): react-admin over our API. Each role sees only the resources its scopes
- * allow (src/lib/staff-access.ts); the server enforces the same scopes on every endpoint.
+ * allow (src/domain/staff-access.ts); the server enforces the same scopes on every endpoint.
  */
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';

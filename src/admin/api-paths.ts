@@ -3,7 +3,7 @@
  * `pages` takes page, itemsPerPage, order[field], q and filters (src/server/routes/list-query.ts);
  * the others answer every row and the data provider sorts, filters and pages them in the browser.
  */
-import type { Scope } from '../lib/staff-access.ts';
+import type { Scope } from '../domain/staff-access.ts';
 
 export interface ApiResource {
   path: string;

@@ -1,9 +1,9 @@
 /**
  * Staff sign-in against better-auth (/api/auth/*): e-mail and password, an HttpOnly session cookie set
- * by the server, sign-out. The role decides the menu (src/lib/staff-access.ts, the server's own table).
+ * by the server, sign-out. The role decides the menu (src/domain/staff-access.ts, the server's own table).
  */
 import type { AuthProvider } from 'react-admin';
-import { isStaffRole, ROLE_SCOPES, type Scope, type StaffRole } from '../lib/staff-access.ts';
+import { isStaffRole, ROLE_SCOPES, type Scope, type StaffRole } from '../domain/staff-access.ts';
 import { api, json } from './http.ts';
 
 export interface StaffSession {

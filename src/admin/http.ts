@@ -4,7 +4,7 @@
  * `violations` become `errors` keyed by field path, which react-admin puts on the matching inputs.
  */
 import { HttpError } from 'react-admin';
-import type { Violation } from '../lib/contract.ts';
+import type { Violation } from '../contract/index.ts';
 import { violationsToErrors } from './schema-check.ts';
 
 export async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { BannerInput, DealershipInput } from '../lib/contract/content.ts';
-import { DEALER_NEEDS_DEALERSHIP, StaffCreateInput } from '../lib/contract/staff.ts';
+import { BannerInput, DealershipInput } from '../contract/content.ts';
+import { DEALER_NEEDS_DEALERSHIP, StaffCreateInput } from '../contract/staff.ts';
 import { validateWhole } from '../server/http/validate.ts';
 import type { ApiError } from '../server/hydra.ts';
 import { type InputSchema, schemaResolver } from './schema-check.ts';
@@ -111,7 +111,7 @@ describe('the admin bundle', () => {
       resolve(dirname(file), m[1] ?? ''),
     );
 
-  it('reaches no server or demo code from its entry (the schemas it shares are plain src/lib)', () => {
+  it('reaches no server or demo code from its entry (the schemas it shares are plain src/contract and src/domain)', () => {
     const seen = new Set<string>();
     const todo = [join(root, 'admin/main.tsx')];
     for (let file = todo.pop(); file; file = todo.pop()) {
@@ -120,7 +120,7 @@ describe('the admin bundle', () => {
       todo.push(...importsOf(file));
     }
     const reached = [...seen].map((f) => relative(root, f));
-    expect(reached).toContain('lib/contract/content.ts');
+    expect(reached).toContain('contract/content.ts');
     expect(reached.filter((f) => !f.startsWith('admin/') && !f.startsWith('lib/'))).toEqual([]);
   });
 

@@ -1,14 +1,14 @@
 /**
  * How the admin's forms (SchemaForm in schema-form.tsx) check a record with the API's own input schema
- * (src/lib/contract) before sending it, the way the server checks the write (checkInput in src/lib/schemas/common.ts): a bad value shows, on
+ * (src/contract) before sending it, the way the server checks the write (checkInput in src/contract/forms/common.ts): a bad value shows, on
  * its field and without a request, the message the server's 422 would carry, and what was typed stays.
  * What the server alone can know (a slug already taken, a dealership outside a dealer user's scope)
  * still comes back as violations, which react-admin puts on the same fields (src/admin/http.ts).
  */
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import * as v from 'valibot';
-import type { Violation } from '../lib/contract.ts';
-import { checkInput } from '../lib/schemas/common.ts';
+import { checkInput } from '../contract/forms/common.ts';
+import type { Violation } from '../contract/index.ts';
 
 /** An editor input schema: an object schema (possibly with metadata), as the write routes use it. */
 export type InputSchema = v.GenericSchema & { entries: v.ObjectEntries };

@@ -1,13 +1,13 @@
 /**
  * Makes every image the seed data references: collects the jobs from the data modules,
  * draws each as SVG, rasterises it once at its largest width with sharp and writes a WebP per
- * width (`{name}-{w}.webp`) plus the default `{name}.webp` (SPEC §7 Assets, src/lib/images.ts).
+ * width (`{name}-{w}.webp`) plus the default `{name}.webp` (SPEC §7 Assets, src/domain/images.ts).
  * Existing files are kept unless `force`, so a re-run only fills gaps.
  */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_KINDS, uploadPath } from '../lib/images.ts';
+import { IMAGE_KINDS, uploadPath } from '../domain/images.ts';
 import { carSvg } from './art/car-svg.ts';
 import { sceneSvg } from './art/scenes.ts';
 import type { ImageJob } from './art/types.ts';

@@ -1,5 +1,5 @@
 /** Navigation of SPEC §2: top nav, secondary header links and footer links (un-prefixed paths). */
-import { paths } from '../lib/urls.ts';
+import { paths } from '../domain/urls.ts';
 
 export interface NavItem {
   label: string;

@@ -5,8 +5,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { LEAD_PHOTO_LIMITS } from '../lib/lead-photos.ts';
-import { PHOTO_LIMITS } from '../lib/photos.ts';
+import { LEAD_PHOTO_LIMITS } from '../domain/lead-photos.ts';
+import { PHOTO_LIMITS } from '../domain/photos.ts';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import type { Deps } from './deps.ts';
 import { inputGuard } from './http/input-guard.ts';

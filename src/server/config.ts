@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { Cron } from 'croner';
 import * as v from 'valibot';
-import { RETENTION_DEFAULTS } from '../lib/retention.ts';
-import { GROUP_TIME_ZONE } from '../lib/zoned-date.ts';
+import { RETENTION_DEFAULTS } from '../domain/retention.ts';
+import { GROUP_TIME_ZONE } from '../domain/zoned-date.ts';
 
 const int = (fallback: number) =>
   v.pipe(

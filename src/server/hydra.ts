@@ -4,8 +4,8 @@
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { Violation } from '../lib/contract.ts';
-import { describeViolations } from '../lib/schemas/common.ts';
+import { describeViolations } from '../contract/forms/common.ts';
+import type { Violation } from '../contract/index.ts';
 import { withText } from './http/body-text.ts';
 import { currentRequestId } from './log.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Database rows → API shapes of SPEC §3 (src/lib/contract/). One place, so every route answers with the
+ * Database rows → API shapes of SPEC §3 (src/contract/). One place, so every route answers with the
  * same fields; the return types are the contract's, so a field the contract does not name fails to compile.
  */
 import type { Selectable } from 'kysely';
@@ -15,11 +15,11 @@ import type {
   VariantColor,
   VehicleDetail,
   VehicleSummary,
-} from '../lib/contract.ts';
-import { imageUrl } from '../lib/images.ts';
-import { parseOpeningHours } from '../lib/opening-hours.ts';
-import { drawnImage } from '../lib/photos.ts';
-import { withColourSlugs } from '../lib/variant-colours.ts';
+} from '../contract/index.ts';
+import { imageUrl } from '../domain/images.ts';
+import { parseOpeningHours } from '../domain/opening-hours.ts';
+import { drawnImage } from '../domain/photos.ts';
+import { withColourSlugs } from '../domain/variant-colours.ts';
 import type {
   BannersTable,
   BlogPostsTable,

@@ -6,7 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
-import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section, UNKNOWN_ROUTE } from '../lib/build-sections.ts';
+import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section, UNKNOWN_ROUTE } from '../config/build-sections.ts';
 
 /** The route pattern (e.g. `/[...site]/special-offers/[slug]`) whose page or paths are being made. */
 export const currentRoute = new AsyncLocalStorage<string>();

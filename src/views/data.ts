@@ -3,8 +3,8 @@
  * (about 6 copies of each route are rendered, so each call is cached in a Map by key).
  */
 
-import { BRAND } from '../lib/brand.ts';
-import type { Section } from '../lib/build-sections.ts';
+import { BRAND } from '../config/brand.ts';
+import type { Section } from '../config/build-sections.ts';
 import type {
   BlogPost,
   BlogSummary,
@@ -13,9 +13,9 @@ import type {
   Special,
   SpecialGroup,
   Variant,
-} from '../lib/contract.ts';
-import { api } from '../lib/site-api.ts';
+} from '../contract/index.ts';
 import { recordUse } from './build-deps.ts';
+import { api } from './site-api.ts';
 
 const cache = new Map<string, Promise<unknown>>();
 

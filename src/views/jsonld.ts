@@ -1,8 +1,8 @@
 /** schema.org JSON-LD builders: AutoDealer (with opening hours), Car with Offer, BlogPosting. */
-import { BRAND } from '../lib/brand.ts';
-import type { BlogPost, Dealer, Variant } from '../lib/contract.ts';
-import { DAY_NAMES, GROUP_PERIODS, type OpeningPeriod } from '../lib/opening-hours.ts';
-import { absoluteUrl } from '../lib/urls.ts';
+import { BRAND } from '../config/brand.ts';
+import type { BlogPost, Dealer, Variant } from '../contract/index.ts';
+import { DAY_NAMES, GROUP_PERIODS, type OpeningPeriod } from '../domain/opening-hours.ts';
+import { absoluteUrl } from '../domain/urls.ts';
 
 export function autoDealerLd(dealer: Dealer, pageUrl: string, site: URL | string) {
   return {

@@ -3,8 +3,8 @@
  * offers, the used car an enquiry is about, and the page's dealer (only under /dealer/{name}).
  */
 
+import type { RangeModel, VehicleDetail } from '../contract/index.ts';
 import { toUsedCar, type UsedCar, type VehicleChoice } from '../islands/enquiry-form/config.ts';
-import type { RangeModel, VehicleDetail } from '../lib/contract.ts';
 import { data } from './data.ts';
 import type { SiteCtx } from './site.ts';
 

@@ -5,7 +5,7 @@
  * site context; `eachSite` repeats them for every site and hands each page its context as `ctx`.
  */
 import type { GetStaticPathsOptions, GetStaticPathsResult } from 'astro';
-import { withDealer } from '../lib/urls.ts';
+import { withDealer } from '../domain/urls.ts';
 import { currentRoute, rendersRoute } from './build-deps.ts';
 import { data } from './data.ts';
 import { dealerCtx, rootCtx, type SiteCtx } from './site.ts';

@@ -3,8 +3,8 @@
  * route file under src/pages/[...site]/ exports `routes.X` as its getStaticPaths. Data comes from the
  * cached build-time client (data.ts).
  */
-import type { BlogSummary, RangeModel, Special, Variant } from '../lib/contract.ts';
-import { paths } from '../lib/urls.ts';
+import type { BlogSummary, RangeModel, Special, Variant } from '../contract/index.ts';
+import { paths } from '../domain/urls.ts';
 import { BLOG_PAGE_SIZE, data } from './data.ts';
 import { type Entry, eachSite } from './route-kit.ts';
 

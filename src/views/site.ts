@@ -2,8 +2,8 @@
  * The site context of a page: which dealer the header shows and whose content it lists, and whether
  * the page lives under /dealer/{siteName} (SPEC §1 multi-dealer context).
  */
-import { BRAND } from '../lib/brand.ts';
-import type { Dealer } from '../lib/contract.ts';
+import { BRAND } from '../config/brand.ts';
+import type { Dealer } from '../contract/index.ts';
 import { data } from './data.ts';
 
 export interface SiteCtx {

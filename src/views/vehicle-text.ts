@@ -1,6 +1,6 @@
 /** Small text helpers for vehicle pages. */
-import type { Variant } from '../lib/contract.ts';
-import { kwToHp } from '../lib/format.ts';
+import type { Variant } from '../contract/index.ts';
+import { kwToHp } from '../domain/format.ts';
 
 /** "6-speed manual"; a type that already names its speeds ("6-speed manual", "Single-speed …") stands alone. */
 export const transmissionText = (v: Pick<Variant, 'transmission' | 'transmission_type'>): string =>

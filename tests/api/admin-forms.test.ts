@@ -14,8 +14,8 @@ import {
   OfferInput,
   RangeModelInput,
   RangeVariantInput,
-} from '../../src/lib/contract/content.ts';
-import { StockVehicleInput } from '../../src/lib/contract/stock.ts';
+} from '../../src/contract/content.ts';
+import { StockVehicleInput } from '../../src/contract/stock.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { API_KEY, auth, storeKnownKey } from './publish-helpers.ts';
 

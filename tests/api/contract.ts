@@ -2,7 +2,7 @@
  * Every API answer in these tests is checked against /api/docs.json, in strict mode: each object schema
  * of the document is read with additionalProperties false, so a field the document does not name (or a
  * status or media type it does not list) fails the test that caused it. The document is generated from
- * the same schemas as the types (src/lib/contract/), so this pins the contract to the real answers.
+ * the same schemas as the types (src/contract/), so this pins the contract to the real answers.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';

@@ -1,6 +1,7 @@
 /** Valid lead payloads and a poster for the lead API tests. Every call makes a distinct visitor. */
-import { firstBookableDate, timeSlots } from '../../src/lib/booking.ts';
-import { FINANCE_CONFIRMATIONS } from '../../src/lib/schemas/finance.ts';
+
+import { FINANCE_CONFIRMATIONS } from '../../src/contract/forms/finance.ts';
+import { firstBookableDate, timeSlots } from '../../src/domain/booking.ts';
 import type { TestApi } from './harness.ts';
 
 let n = 0;

@@ -1,10 +1,16 @@
 /**
  * Test drives, service bookings and parts requests (issue #11) on every engine: the same rules as the
- * forms (src/lib/booking.ts through the enquiry schema), stored and echoed with their new fields.
+ * forms (src/domain/booking.ts through the enquiry schema), stored and echoed with their new fields.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso, bookingDayProblem, firstBookableDate, saNow, timeSlots } from '../../src/lib/booking.ts';
-import type { OpeningPeriod } from '../../src/lib/opening-hours.ts';
+import {
+  addDaysIso,
+  bookingDayProblem,
+  firstBookableDate,
+  saNow,
+  timeSlots,
+} from '../../src/domain/booking.ts';
+import type { OpeningPeriod } from '../../src/domain/opening-hours.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import {
   enquiry,

@@ -1,8 +1,8 @@
 /** POST /api/customer_enquiries on every engine: SPEC §5 messages, SPEC §7 presets, the 201 shape, protocol errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENQUIRY_MESSAGES } from '../../src/contract/forms/enquiry.ts';
 import { SHOWCASE } from '../../src/demo/fixtures.ts';
-import { LEAD_PRESETS } from '../../src/lib/lead-presets.ts';
-import { ENQUIRY_MESSAGES } from '../../src/lib/schemas/enquiry.ts';
+import { LEAD_PRESETS } from '../../src/domain/lead-presets.ts';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import {

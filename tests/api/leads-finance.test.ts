@@ -5,7 +5,7 @@ import {
   FINANCE_MESSAGES,
   FINANCE_SENSITIVE_FIELDS,
   FINANCE_STEPS,
-} from '../../src/lib/schemas/finance.ts';
+} from '../../src/contract/forms/finance.ts';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { leadCrypto } from '../../src/server/leads/crypto.ts';
 import { recentLeads, toCsv, toTable } from '../../src/server/leads/report.ts';

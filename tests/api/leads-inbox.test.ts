@@ -4,7 +4,7 @@
  * count, CSV export, reveal of finance fields (admin and finance only, audited) and retry of a dead delivery.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dayIn } from '../../src/lib/zoned-date.ts';
+import { dayIn } from '../../src/domain/zoned-date.ts';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { enquiry, finance, LEAD_ENV, post } from './lead-fixtures.ts';

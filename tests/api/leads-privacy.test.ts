@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { luhnCheckDigit } from '../../src/lib/sa-id.ts';
+import { luhnCheckDigit } from '../../src/domain/sa-id.ts';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { monthsBefore, purgeExpired } from '../../src/server/leads/retention.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import type { KeyScope } from '../../src/lib/staff-access.ts';
+import type { KeyScope } from '../../src/domain/staff-access.ts';
 import { hashKey } from '../../src/server/auth/api-keys.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { signRebuild } from '../../src/server/editor/signature.ts';

@@ -96,11 +96,11 @@ describe('planning a partial build', () => {
     const root = join(scratch, 'code');
     write(root, 'src/pages/index.astro', '<h1>Home</h1>');
     write(root, 'src/server/app.ts', 'export {}');
-    write(root, 'src/lib/x.test.ts', 'test');
+    write(root, 'src/domain/x.test.ts', 'test');
     write(root, 'astro.config.mjs', 'export default {}');
     const before = fingerprint(root);
     write(root, 'src/server/app.ts', 'export const changed = 1;');
-    write(root, 'src/lib/x.test.ts', 'changed');
+    write(root, 'src/domain/x.test.ts', 'changed');
     expect(fingerprint(root)).toBe(before);
     write(root, 'src/pages/index.astro', '<h1>Home, new template</h1>');
     expect(fingerprint(root)).not.toBe(before);

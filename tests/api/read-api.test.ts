@@ -3,7 +3,6 @@
  * answer is also checked strictly against /api/docs.json by the harness (./contract.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import type {
   Banner,
   BlogPost,
@@ -18,7 +17,8 @@ import type {
   Variant,
   VehicleDetail,
   VehicleSummary,
-} from '../../src/lib/contract.ts';
+} from '../../src/contract/index.ts';
+import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 
 type Collection = HydraCollection<VehicleSummary>;

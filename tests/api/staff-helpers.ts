@@ -1,5 +1,5 @@
 /** Staff sign-in helpers for API tests: create staff directly, sign in through the real endpoint. */
-import type { StaffRole } from '../../src/lib/staff-access.ts';
+import type { StaffRole } from '../../src/domain/staff-access.ts';
 import { addStaff } from '../../src/server/auth/staff.ts';
 import type { TestApi } from './harness.ts';
 

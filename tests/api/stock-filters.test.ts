@@ -3,10 +3,10 @@
  * the listing, the facets and ranges agree with it, and a bad value is a 400 naming the parameter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Filters, HydraCollection, VehicleSummary } from '../../src/contract/index.ts';
 import { MPV_CATALOGUE } from '../../src/demo/data/vehicle-catalogue.ts';
 import { SHOWCASE } from '../../src/demo/fixtures.ts';
-import type { Filters, HydraCollection, VehicleSummary } from '../../src/lib/contract.ts';
-import { monthlyInstalment } from '../../src/lib/finance.ts';
+import { monthlyInstalment } from '../../src/domain/finance.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 
 type Collection = HydraCollection<VehicleSummary>;

@@ -18,8 +18,8 @@ import {
   useRecordContext,
   useRedirect,
 } from 'react-admin';
-import { ApiKeyCreateInput } from '../../lib/contract/staff.ts';
-import { KEY_SCOPES } from '../../lib/staff-access.ts';
+import { ApiKeyCreateInput } from '../../contract/staff.ts';
+import { KEY_SCOPES } from '../../domain/staff-access.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf } from './lists.tsx';
 

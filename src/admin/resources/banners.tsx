@@ -1,7 +1,7 @@
 /** Home-page banners. */
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { DataTable, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { BannerInput } from '../../lib/contract/content.ts';
+import { BannerInput } from '../../contract/content.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';

@@ -2,7 +2,7 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, DateInput, TextInput } from 'react-admin';
-import { BlogPostInput } from '../../lib/contract/content.ts';
+import { BlogPostInput } from '../../contract/content.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';

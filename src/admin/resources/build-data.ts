@@ -4,7 +4,7 @@
  * every 30 s otherwise (changes by others).
  */
 import { useQuery } from '@tanstack/react-query';
-import type { Build as BuildAnswer, BuildChanges, PendingContent } from '../../lib/contract/builds.ts';
+import type { Build as BuildAnswer, BuildChanges, PendingContent } from '../../contract/builds.ts';
 import { api } from '../http.ts';
 
 export type Build = Omit<BuildAnswer, '@context' | '@id' | '@type'>;

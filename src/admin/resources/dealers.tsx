@@ -1,8 +1,8 @@
 /** Dealerships: address, opening hours, phone, WhatsApp number and map link. */
 import StoreIcon from '@mui/icons-material/Store';
 import { ArrayInput, DataTable, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
-import { DealershipInput } from '../../lib/contract/content.ts';
-import { PROVINCES } from '../../lib/vehicle-query.ts';
+import { DealershipInput } from '../../contract/content.ts';
+import { PROVINCES } from '../../domain/vehicle-query.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';

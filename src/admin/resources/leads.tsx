@@ -1,7 +1,7 @@
 /**
  * The leads inbox (issue 13): the list with filters, search and CSV export of what is filtered; one lead
  * with the person, message, vehicle, deliveries (retry of dead letters), notes and time to first response;
- * status moves offered only where the workflow allows (src/lib/lead-workflow.ts), and a note. Every change
+ * status moves offered only where the workflow allows (src/domain/lead-workflow.ts), and a note. Every change
  * goes through /api/admin/leads (the server checks the move and the dealership again; its message is shown).
  */
 import InboxIcon from '@mui/icons-material/Inbox';
@@ -43,8 +43,8 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
-import { LEAD_FORMS } from '../../lib/lead-presets.ts';
-import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../lib/lead-workflow.ts';
+import { LEAD_FORMS } from '../../domain/lead-presets.ts';
+import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../domain/lead-workflow.ts';
 import { API_RESOURCES } from '../api-paths.ts';
 import { can, type Permissions } from '../auth-provider.ts';
 import { filterQuery } from '../data-provider.ts';

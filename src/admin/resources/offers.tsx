@@ -4,7 +4,7 @@ import BuildIcon from '@mui/icons-material/Build';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, DateInput, NumberInput, TextInput } from 'react-admin';
-import { OfferInput } from '../../lib/contract/content.ts';
+import { OfferInput } from '../../contract/content.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';

@@ -27,7 +27,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useRef, useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
-import { PHOTO_LIMITS } from '../../lib/photos.ts';
+import { PHOTO_LIMITS } from '../../domain/photos.ts';
 import { api, json } from '../http.ts';
 
 interface Photo {

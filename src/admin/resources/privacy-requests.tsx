@@ -24,7 +24,7 @@ import {
 import { useState } from 'react';
 import { DataTable, List, SimpleList, useNotify, useRefresh } from 'react-admin';
 import type * as v from 'valibot';
-import type { PrivacyPreview, PrivacyRequestRecord } from '../../lib/contract/lead-inbox.ts';
+import type { PrivacyPreview, PrivacyRequestRecord } from '../../contract/lead-inbox.ts';
 import { api, json } from '../http.ts';
 import { useDealerName } from './leads.tsx';
 

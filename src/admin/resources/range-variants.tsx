@@ -12,7 +12,7 @@ import {
   TextInput,
   useRecordContext,
 } from 'react-admin';
-import { RangeVariantInput } from '../../lib/contract/content.ts';
+import { RangeVariantInput } from '../../contract/content.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';

@@ -14,8 +14,8 @@ import {
   SelectInput,
   TextInput,
 } from 'react-admin';
-import { StaffCreateInput, StaffUpdateInput } from '../../lib/contract/staff.ts';
-import { ROLE_LABELS, STAFF_ROLES } from '../../lib/staff-access.ts';
+import { StaffCreateInput, StaffUpdateInput } from '../../contract/staff.ts';
+import { ROLE_LABELS, STAFF_ROLES } from '../../domain/staff-access.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { DealershipPicker } from './dealership-picker.tsx';
 import { FitTable } from './lists.tsx';

@@ -19,8 +19,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
-import type { StockImport } from '../../lib/contract/stock-import.ts';
-import { IMPORT_COLUMNS } from '../../lib/contract/stock-import.ts';
+import type { StockImport } from '../../contract/stock-import.ts';
+import { IMPORT_COLUMNS } from '../../contract/stock-import.ts';
 import { api } from '../http.ts';
 
 export function StockImportPage() {

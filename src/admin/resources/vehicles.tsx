@@ -17,14 +17,14 @@ import {
   useRedirect,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { STOCK_STATUSES, StockVehicleInput } from '../../lib/contract/stock.ts';
+import { STOCK_STATUSES, StockVehicleInput } from '../../contract/stock.ts';
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
   FUEL_TYPES,
   TRANSMISSION_TYPES,
   VEHICLE_STATES,
-} from '../../lib/vehicle-query.ts';
+} from '../../domain/vehicle-query.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf, RAND, useGroupDealerships } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';

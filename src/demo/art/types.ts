@@ -2,7 +2,7 @@
  * What a seed image shows. Data modules describe each image they reference with an ArtSpec;
  * images.ts renders the spec to WebP. Types only, so data modules can import it for free.
  */
-import type { ImageKind } from '../../lib/images.ts';
+import type { ImageKind } from '../../domain/images.ts';
 import type { Silhouette } from '../data/common.ts';
 
 export type CarView = 'side' | 'front' | 'rear' | 'interior';

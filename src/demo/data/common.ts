@@ -2,7 +2,7 @@
  * Vocabulary shared by the data modules and the artwork: body types (one drawing each) and the
  * used-car colour palette. Kept apart so data never imports drawing code and vice versa.
  */
-import { slugify } from '../../lib/slug.ts';
+import { slugify } from '../../domain/slug.ts';
 
 /** Body types of both used stock and the new range; also the keys of the car drawings. */
 export const BODY_TYPES = ['hatch', 'sedan', 'suv', 'wagon', 'bakkie', 'coupe', 'mpv'] as const;

@@ -4,7 +4,7 @@
  * directions link and the embedded map land in the right part of town.
  */
 import type { Insertable } from 'kysely';
-import { GROUP_PERIODS, type OpeningPeriod } from '../../lib/opening-hours.ts';
+import { GROUP_PERIODS, type OpeningPeriod } from '../../domain/opening-hours.ts';
 import type { DealersTable } from '../../server/db/schema.ts';
 
 export const DEFAULT_DEALER_SLUG = 'motus-subaru-west-rand';

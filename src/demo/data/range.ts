@@ -3,8 +3,8 @@
  * those rows reference (so images.ts makes exactly the files the site will ask for).
  */
 import type { Insertable } from 'kysely';
-import { FINANCE_DEFAULTS } from '../../lib/finance.ts';
-import { slugify } from '../../lib/slug.ts';
+import { FINANCE_DEFAULTS } from '../../domain/finance.ts';
+import { slugify } from '../../domain/slug.ts';
 import type { RangeModelsTable, RangeVariantsTable } from '../../server/db/schema.ts';
 import type { ImageJob, SceneName } from '../art/types.ts';
 import { hashString } from '../random.ts';

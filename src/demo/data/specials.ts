@@ -4,7 +4,7 @@
  * one image per special used as both thumbnail and banner, and the art for that image.
  */
 import type { Insertable } from 'kysely';
-import { slugify } from '../../lib/slug.ts';
+import { slugify } from '../../domain/slug.ts';
 import type { SpecialsTable } from '../../server/db/schema.ts';
 import type { ImageJob, SceneName } from '../art/types.ts';
 import { hashString } from '../random.ts';

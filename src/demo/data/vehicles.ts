@@ -5,9 +5,9 @@
  * `{body}-{colour}-{view}.webp` images so 420 cars need only a couple of hundred pictures.
  */
 import type { Insertable } from 'kysely';
-import { monthlyInstalment } from '../../lib/finance.ts';
-import { slugify } from '../../lib/slug.ts';
-import { vinCheckDigit, vinYearCode } from '../../lib/vin.ts';
+import { monthlyInstalment } from '../../domain/finance.ts';
+import { slugify } from '../../domain/slug.ts';
+import { vinCheckDigit, vinYearCode } from '../../domain/vin.ts';
 import type { VehiclesTable } from '../../server/db/schema.ts';
 import type { ImageJob } from '../art/types.ts';
 import { createRng, REFERENCE_DATE, type Rng } from '../random.ts';

@@ -1,7 +1,7 @@
 /** What the model page passes to the configurator: plain data, already formatted where it helps. */
-import type { imgAttrs } from '../../lib/images.ts';
+import type { imgAttrs } from '../../domain/images.ts';
 
-/** An <img>'s src, srcset and size (src/lib/images.ts imgAttrs): an uploaded photo or a drawing. */
+/** An <img>'s src, srcset and size (src/domain/images.ts imgAttrs): an uploaded photo or a drawing. */
 export type ConfiguratorImage = ReturnType<typeof imgAttrs>;
 
 export interface ConfiguratorColour {

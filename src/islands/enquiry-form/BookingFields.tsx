@@ -3,7 +3,7 @@
  * slot of that day's opening hours at the chosen dealership. The slots follow the date and the
  * dealership (a time the new choice does not offer is cleared); a day that cannot be booked there
  * (Sunday, public holiday, a day the dealership is closed) is said under the date at once, in the words
- * the API uses (src/lib/booking.ts through the shared schema).
+ * the API uses (src/domain/booking.ts through the shared schema).
  */
 import { useEffect, useState } from 'react';
 import {
@@ -13,7 +13,7 @@ import {
   bookingDateProblem,
   saNow,
   timeSlots,
-} from '../../lib/booking.ts';
+} from '../../domain/booking.ts';
 import { choices, type FieldGroupProps, fieldsOf, Input, Select } from '../form-kit/Field.tsx';
 
 interface Props extends FieldGroupProps {

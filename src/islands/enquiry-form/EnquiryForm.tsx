@@ -5,11 +5,11 @@
  * errors appear under their fields and in a summary, and focus moves to the first invalid field.
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
-import { type CarLink, parseCarLink } from '../../lib/car-link.ts';
-import { type EnquiryForm as FormName, LEAD_PRESETS } from '../../lib/lead-presets.ts';
-import { validateEnquiry } from '../../lib/schemas/enquiry.ts';
-import { paths, trimSlash, withDealer } from '../../lib/urls.ts';
-import { enquiry } from '../../stores/enquiry.ts';
+import { enquiry } from '../../client/stores/enquiry.ts';
+import { validateEnquiry } from '../../contract/forms/enquiry.ts';
+import { type CarLink, parseCarLink } from '../../domain/car-link.ts';
+import { type EnquiryForm as FormName, LEAD_PRESETS } from '../../domain/lead-presets.ts';
+import { paths, trimSlash, withDealer } from '../../domain/urls.ts';
 import { DealerSelect } from '../form-kit/DealerSelect.tsx';
 import { ErrorSummary } from '../form-kit/ErrorSummary.tsx';
 import { Checkbox, fieldsOf, Honeypot, Input, TextArea } from '../form-kit/Field.tsx';
@@ -92,12 +92,12 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   });
   const [dealer, setDealer] = useState('');
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
-  // A test drive of one car, from the vehicle page's link (src/lib/car-link.ts): its id goes with the lead.
+  // A test drive of one car, from the vehicle page's link (src/domain/car-link.ts): its id goes with the lead.
   const [linked, setLinked] = useState<CarLink | null>(null);
   // Bookings also need the dealerships' opening hours when the page names its dealership.
   const { dealers, retry } = useDealers((chooseDealer || booking) && hydrated);
   const used = useUsedCar(form === 'used' && hydrated, props.used);
-  // A linked car is at its own dealership, where the lead goes: that one is not chosen (src/lib/car-link.ts).
+  // A linked car is at its own dealership, where the lead goes: that one is not chosen (src/domain/car-link.ts).
   const carDealer = linked?.dealer;
   const dealerChoice = carDealer ?? (chooseDealer ? dealer : (dealerSlug ?? ''));
   const chosen =

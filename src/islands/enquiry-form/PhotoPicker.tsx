@@ -4,7 +4,7 @@
  * server's words) and can be removed; the form waits for uploads still running.
  */
 import { useState } from 'react';
-import { LEAD_PHOTO_ACCEPT, LEAD_PHOTO_LIMITS } from '../../lib/lead-photos.ts';
+import { LEAD_PHOTO_ACCEPT, LEAD_PHOTO_LIMITS } from '../../domain/lead-photos.ts';
 import { fieldId } from '../form-kit/Field.tsx';
 import { resizePhoto } from './resize-photo.ts';
 

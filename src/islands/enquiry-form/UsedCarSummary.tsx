@@ -1,5 +1,5 @@
 /** The pre-owned car a used enquiry is about, shown above the form (its make and model are sent along). */
-import { formatMileage, formatPrice } from '../../lib/format.ts';
+import { formatMileage, formatPrice } from '../../domain/format.ts';
 import type { UsedCar } from './config.ts';
 
 export function UsedCarSummary({ car }: { car: UsedCar }) {

@@ -3,8 +3,8 @@
  * fields, the message hint and the button. The preset (lead_type, source_code) is the shared
  * LEAD_PRESETS; the server applies it again, so nothing here is trusted.
  */
-import type { VehicleDetail, Violation } from '../../lib/contract.ts';
-import type { EnquiryForm } from '../../lib/lead-presets.ts';
+import type { VehicleDetail, Violation } from '../../contract/index.ts';
+import type { EnquiryForm } from '../../domain/lead-presets.ts';
 
 export interface RangeOption {
   make: string;

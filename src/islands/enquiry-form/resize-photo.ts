@@ -5,7 +5,7 @@
  * A file the browser cannot decode (HEIC outside Safari) goes up as it is, and the server judges it.
  * The preview is a small data: URL (the site's CSP allows data: images, not blob:).
  */
-import { LEAD_PHOTO_LIMITS } from '../../lib/lead-photos.ts';
+import { LEAD_PHOTO_LIMITS } from '../../domain/lead-photos.ts';
 
 const PREVIEW_SIDE = 192;
 

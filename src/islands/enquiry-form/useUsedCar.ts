@@ -3,7 +3,7 @@
  * for a car added after the build) reads the id from the address and loads /api/vehicles/{id}.
  */
 import { useEffect, useState } from 'react';
-import { createApiClient } from '../../lib/api.ts';
+import { createApiClient } from '../../client/api.ts';
 import { toUsedCar, type UsedCar } from './config.ts';
 
 export type UsedCarState =

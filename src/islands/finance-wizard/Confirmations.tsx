@@ -1,5 +1,5 @@
 /** Step 4: the 13 confirmations (SPEC §3), each a separate tick, never pre-ticked (DESIGN §5 POPIA). */
-import { FINANCE_CONFIRMATIONS } from '../../lib/schemas/finance.ts';
+import { FINANCE_CONFIRMATIONS } from '../../contract/forms/finance.ts';
 import { Checkbox } from '../form-kit/Field.tsx';
 import type { FinanceValues } from './StepFields.tsx';
 

@@ -5,8 +5,12 @@
  * number and bank details, and cleared after a successful submission.
  */
 import { type SubmitEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { Violation } from '../../lib/contract.ts';
-import { FINANCE_PRESET } from '../../lib/lead-presets.ts';
+import {
+  clearFinanceDraft,
+  finance,
+  readFinanceDraft,
+  saveFinanceDraft,
+} from '../../client/stores/finance.ts';
 import {
   FINANCE_CONFIRMATIONS,
   FINANCE_MAKE,
@@ -14,8 +18,9 @@ import {
   type FinanceStep,
   validateFinanceApplication,
   validateFinanceStep,
-} from '../../lib/schemas/finance.ts';
-import { clearFinanceDraft, finance, readFinanceDraft, saveFinanceDraft } from '../../stores/finance.ts';
+} from '../../contract/forms/finance.ts';
+import type { Violation } from '../../contract/index.ts';
+import { FINANCE_PRESET } from '../../domain/lead-presets.ts';
 import { ErrorSummary } from '../form-kit/ErrorSummary.tsx';
 import { Honeypot } from '../form-kit/Field.tsx';
 import { focusQuietly, prefersReducedMotion } from '../form-kit/focus.ts';
@@ -90,7 +95,7 @@ export default function FinanceWizard({ formId, dealerSlug }: FinanceWizardProps
     setHydrated(true);
     finance.reset();
     const draft = readFinanceDraft();
-    // "Apply for finance on this car": the link's car wins over an older draft (src/lib/car-link.ts),
+    // "Apply for finance on this car": the link's car wins over an older draft (src/domain/car-link.ts),
     // and what the visitor typed before the wizard hydrated wins over both.
     const car = carFromLink(window.location.search);
     const typed = typedBeforeHydration(root.current, FIELDS);

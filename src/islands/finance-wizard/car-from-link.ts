@@ -1,11 +1,12 @@
 /**
  * The wizard's vehicle fields from a vehicle page's "Apply for finance on this car" link
- * (?make=&model=&used=true&price=, src/lib/car-link.ts). A used car fills the pre-owned make, model and
+ * (?make=&model=&used=true&price=, src/domain/car-link.ts). A used car fills the pre-owned make, model and
  * price; a new one only a make the wizard offers (Subaru) and its model. The car's dealership (&dealer=)
  * is chosen, so the application goes where the car is.
  */
-import { parseCarLink } from '../../lib/car-link.ts';
-import { FINANCE_MAKE } from '../../lib/schemas/finance.ts';
+
+import { FINANCE_MAKE } from '../../contract/forms/finance.ts';
+import { parseCarLink } from '../../domain/car-link.ts';
 
 export function carFromLink(search: string): Record<string, string> {
   const car = parseCarLink(search);

@@ -1,6 +1,6 @@
 /**
  * The finance wizard's fields per step (SPEC §2, §3), grouped as the visitor sees them. Which fields
- * are required, and their messages, come from the shared schema (src/lib/schemas/finance.ts); this
+ * are required, and their messages, come from the shared schema (src/contract/forms/finance.ts); this
  * file only says how each is shown. Steps 0 to 3 are described here; step 4 is the confirmations.
  */
 

@@ -1,6 +1,6 @@
 /** Models of the new range for one make (GET /api/ranges, SPEC §5: models come from the vehicle range). */
 import { useEffect, useState } from 'react';
-import { createApiClient } from '../../lib/api.ts';
+import { createApiClient } from '../../client/api.ts';
 import type { Option } from '../form-kit/Field.tsx';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; options: Option[] } | { state: 'error' };

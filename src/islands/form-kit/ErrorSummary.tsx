@@ -5,7 +5,7 @@
  * shrinks as fields are corrected, and an alert would read it out again each time).
  */
 import type { ReactNode, Ref } from 'react';
-import type { Violation } from '../../lib/contract.ts';
+import type { Violation } from '../../contract/index.ts';
 import { fieldId } from './Field.tsx';
 
 interface Props {

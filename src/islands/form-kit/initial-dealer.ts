@@ -3,7 +3,7 @@
  * (`dealer_slug`, SPEC §4), else the default the layout names on <html data-default-dealer> (the
  * layout's start-up script may not have stored it yet when the island hydrates).
  */
-import { readStoredDealer } from '../../stores/dealer.ts';
+import { readStoredDealer } from '../../client/stores/dealer.ts';
 
 export function initialDealer(): string {
   return readStoredDealer() || document.documentElement.dataset.defaultDealer || '';

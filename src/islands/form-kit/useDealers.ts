@@ -3,8 +3,8 @@
  * them, once per page. A failed load is logged (SPEC §8) and offers a retry.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { createApiClient } from '../../lib/api.ts';
-import type { OpeningPeriod } from '../../lib/opening-hours.ts';
+import { createApiClient } from '../../client/api.ts';
+import type { OpeningPeriod } from '../../domain/opening-hours.ts';
 import type { Option } from './Field.tsx';
 
 /** A dealership to choose, with its own opening hours (empty: the group's), which bookings follow. */

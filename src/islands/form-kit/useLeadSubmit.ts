@@ -7,11 +7,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import type { Violation } from '../../lib/contract.ts';
-import { type LeadPath, newIdempotencyKey, postLead, retryAfterText } from '../../lib/lead-client.ts';
-import type { Validation } from '../../lib/schemas/common.ts';
-import { paths } from '../../lib/urls.ts';
-import type { submitStore } from '../../stores/lead-status.ts';
+import { type LeadPath, newIdempotencyKey, postLead, retryAfterText } from '../../client/lead-client.ts';
+import type { submitStore } from '../../client/stores/lead-status.ts';
+import type { Validation } from '../../contract/forms/common.ts';
+import type { Violation } from '../../contract/index.ts';
+import { paths } from '../../domain/urls.ts';
 import { focusField } from './ErrorSummary.tsx';
 import { focusQuietly, prefersReducedMotion } from './focus.ts';
 

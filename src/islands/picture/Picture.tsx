@@ -1,10 +1,10 @@
 /**
- * An image from the API (the Image schema of src/lib/contract/media.ts) as <picture>: AVIF and WebP sources with every
+ * An image from the API (the Image schema of src/contract/media.ts) as <picture>: AVIF and WebP sources with every
  * stored width, the fallback file in <img> with its intrinsic size (no layout shift). The <picture> box
  * takes no part in layout (.pic in global.css), so the <img> styles of a card or gallery keep working.
  */
 import type { ImgHTMLAttributes } from 'react';
-import type { Image } from '../../lib/contract.ts';
+import type { Image } from '../../contract/index.ts';
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
   image: Image;

@@ -4,9 +4,15 @@
  * a car also saves it. A fourth car is refused in words; after each choice a link leads to the comparison.
  */
 import { useState } from 'react';
-import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT, type SavedCar } from '../../lib/saved-cars.ts';
-import { paths, withDealer } from '../../lib/urls.ts';
-import { $compare, addToCompare, isSaved, removeFromCompare, toggleSaved } from '../../stores/saved.ts';
+import {
+  $compare,
+  addToCompare,
+  isSaved,
+  removeFromCompare,
+  toggleSaved,
+} from '../../client/stores/saved.ts';
+import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT, type SavedCar } from '../../domain/saved-cars.ts';
+import { paths, withDealer } from '../../domain/urls.ts';
 import { useDeviceStore } from './useDeviceStore.ts';
 
 const NONE: number[] = [];

@@ -4,11 +4,11 @@
  * way to take it out. A car sold or removed since it was chosen says so.
  */
 import { useState } from 'react';
-import { carTitle } from '../../lib/format.ts';
-import type { SavedCar } from '../../lib/saved-cars.ts';
-import { COMPARE_LIMIT } from '../../lib/saved-cars.ts';
-import { paths, withDealer } from '../../lib/urls.ts';
-import { $compare, $saved, $savedReady, removeFromCompare } from '../../stores/saved.ts';
+import { $compare, $saved, $savedReady, removeFromCompare } from '../../client/stores/saved.ts';
+import { carTitle } from '../../domain/format.ts';
+import type { SavedCar } from '../../domain/saved-cars.ts';
+import { COMPARE_LIMIT } from '../../domain/saved-cars.ts';
+import { paths, withDealer } from '../../domain/urls.ts';
 import { Picture } from '../picture/Picture.tsx';
 import { COMPARE_ROWS, EXAMPLE_TERMS } from './car-facts.ts';
 import { useCars } from './useCars.ts';

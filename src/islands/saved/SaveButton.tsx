@@ -1,6 +1,7 @@
 /** "Save" on a car (card or vehicle page): a toggle whose pressed state says the car is kept on this device. */
-import type { SavedCar } from '../../lib/saved-cars.ts';
-import { $saved, toggleSaved } from '../../stores/saved.ts';
+
+import { $saved, toggleSaved } from '../../client/stores/saved.ts';
+import type { SavedCar } from '../../domain/saved-cars.ts';
 import { useDeviceStore } from './useDeviceStore.ts';
 import './save-button.css';
 

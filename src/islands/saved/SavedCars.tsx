@@ -4,10 +4,6 @@
  * it was saved says so, with its remove button.
  */
 import { useState } from 'react';
-import { financeSummary } from '../../lib/finance.ts';
-import { carTitle, formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
-import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT, type SavedCar } from '../../lib/saved-cars.ts';
-import { paths, withDealer } from '../../lib/urls.ts';
 import {
   $compare,
   $saved,
@@ -15,7 +11,11 @@ import {
   addToCompare,
   removeFromCompare,
   removeSaved,
-} from '../../stores/saved.ts';
+} from '../../client/stores/saved.ts';
+import { financeSummary } from '../../domain/finance.ts';
+import { carTitle, formatMileage, formatMoney, formatPrice } from '../../domain/format.ts';
+import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT, type SavedCar } from '../../domain/saved-cars.ts';
+import { paths, withDealer } from '../../domain/urls.ts';
 import { Picture } from '../picture/Picture.tsx';
 import { EXAMPLE_TERMS } from './car-facts.ts';
 import { type CarState, useCars } from './useCars.ts';

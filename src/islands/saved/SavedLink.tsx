@@ -1,7 +1,8 @@
 /** The way to the saved-cars page, with how many cars this device keeps (listing and vehicle page). */
-import type { SavedCar } from '../../lib/saved-cars.ts';
-import { paths, withDealer } from '../../lib/urls.ts';
-import { $saved } from '../../stores/saved.ts';
+
+import { $saved } from '../../client/stores/saved.ts';
+import type { SavedCar } from '../../domain/saved-cars.ts';
+import { paths, withDealer } from '../../domain/urls.ts';
 import { useDeviceStore } from './useDeviceStore.ts';
 
 const NONE: SavedCar[] = [];

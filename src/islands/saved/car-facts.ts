@@ -1,8 +1,8 @@
 /** What the saved and compare pages say about a car: its name, photo and the facts a buyer compares. */
-import type { VehicleDetail } from '../../lib/contract.ts';
-import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
-import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
-import { BODY_TYPE_LABELS } from '../../lib/vehicle-query.ts';
+import type { VehicleDetail } from '../../contract/index.ts';
+import { FINANCE_DEFAULTS, financeSummary } from '../../domain/finance.ts';
+import { formatMileage, formatMoney, formatPrice } from '../../domain/format.ts';
+import { BODY_TYPE_LABELS } from '../../domain/vehicle-query.ts';
 
 export const bodyLabel = (v: VehicleDetail) =>
   BODY_TYPE_LABELS[v.body_type as keyof typeof BODY_TYPE_LABELS] ?? v.body_type;

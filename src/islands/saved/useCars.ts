@@ -4,8 +4,8 @@
  * to remove it, never a broken card.
  */
 import { useEffect, useRef, useState } from 'react';
-import { type ApiClient, createApiClient } from '../../lib/api.ts';
-import type { VehicleDetail } from '../../lib/contract.ts';
+import { type ApiClient, createApiClient } from '../../client/api.ts';
+import type { VehicleDetail } from '../../contract/index.ts';
 
 export type CarState =
   | { kind: 'loading' }

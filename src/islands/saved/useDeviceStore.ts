@@ -5,7 +5,7 @@
  */
 import type { ReadableAtom } from 'nanostores';
 import { useEffect, useState } from 'react';
-import { startSaved } from '../../stores/saved.ts';
+import { startSaved } from '../../client/stores/saved.ts';
 
 export function useDeviceStore<T>(store: ReadableAtom<T>, initial: T): T {
   const [value, setValue] = useState(initial);

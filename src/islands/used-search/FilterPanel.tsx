@@ -4,8 +4,8 @@
  * Rendered in the sidebar on wide screens and inside the drawer below 900px (ids kept apart by useId).
  */
 import { useId } from 'react';
-import type { Facet, Filters } from '../../lib/contract.ts';
-import { formatMileage, formatPrice } from '../../lib/format.ts';
+import type { Facet, Filters } from '../../contract/index.ts';
+import { formatMileage, formatPrice } from '../../domain/format.ts';
 import {
   BUDGET_STEPS,
   MILEAGE_STEPS,
@@ -16,8 +16,8 @@ import {
   toggleFilter,
   withBound,
   yearSteps,
-} from '../../lib/used-search.ts';
-import type { Bound, RangeField } from '../../lib/vehicle-query.ts';
+} from '../../domain/used-search.ts';
+import type { Bound, RangeField } from '../../domain/vehicle-query.ts';
 
 interface Props {
   state: SearchState;

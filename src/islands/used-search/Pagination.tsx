@@ -1,6 +1,6 @@
 /** Page links (real hrefs, so they work before JavaScript and for crawlers); clicks stay in the island. */
 import type { MouseEvent } from 'react';
-import { pageWindow } from '../../lib/used-search.ts';
+import { pageWindow } from '../../domain/used-search.ts';
 
 interface Props {
   page: number;

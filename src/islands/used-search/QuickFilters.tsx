@@ -3,8 +3,8 @@
  * monthly budget and a model year in two taps without opening the filter drawer. Each chip sets (or,
  * pressed again, clears) the same range bound as the full filters, so the URL and counts stay one truth.
  */
-import { formatPrice } from '../../lib/format.ts';
-import { type SearchState, withBound } from '../../lib/used-search.ts';
+import { formatPrice } from '../../domain/format.ts';
+import { type SearchState, withBound } from '../../domain/used-search.ts';
 
 const BUDGETS = [3_000, 5_000, 8_000];
 const YEARS_BACK = [2, 4, 6];

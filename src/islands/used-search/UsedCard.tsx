@@ -2,11 +2,11 @@
  * One used car in the listing: image (tagged "Illustration" when it is a drawing), year, make, model, variant, mileage, transmission, fuel, colour,
  * price, instalment with its disclosures (DESIGN §5), dealer and province.
  */
-import type { VehicleSummary } from '../../lib/contract.ts';
-import { financeSummary } from '../../lib/finance.ts';
-import { formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
-import { LCP_SIZES } from '../../lib/preload.ts';
-import { withDealer } from '../../lib/urls.ts';
+import type { VehicleSummary } from '../../contract/index.ts';
+import { financeSummary } from '../../domain/finance.ts';
+import { formatMileage, formatMoney, formatPrice } from '../../domain/format.ts';
+import { LCP_SIZES } from '../../domain/preload.ts';
+import { withDealer } from '../../domain/urls.ts';
 import { IllustrationLabel } from '../picture/IllustrationLabel.tsx';
 import { Picture } from '../picture/Picture.tsx';
 import { CompareButton } from '../saved/CompareButton.tsx';

@@ -4,7 +4,7 @@
  * Server-rendered at build time with the page's first results, then refreshed from the API.
  */
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
-import { segmentLabel } from '../../lib/breadcrumbs.ts';
+import { segmentLabel } from '../../domain/breadcrumbs.ts';
 import {
   chosenCount,
   EMPTY_SEARCH,
@@ -12,8 +12,8 @@ import {
   pageCount,
   SORT_OPTIONS,
   type SortValue,
-} from '../../lib/used-search.ts';
-import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
+} from '../../domain/used-search.ts';
+import { USED_PAGE_SIZE } from '../../domain/vehicle-query.ts';
 import { SavedLink } from '../saved/SavedLink.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
 import { Pagination } from './Pagination.tsx';

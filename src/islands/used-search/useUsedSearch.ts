@@ -4,8 +4,8 @@
  * Back/Forward re-read the URL. Answers to superseded requests are dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiClient, createApiClient } from '../../lib/api.ts';
-import type { Filters, VehicleSummary } from '../../lib/contract.ts';
+import { type ApiClient, createApiClient } from '../../client/api.ts';
+import type { Filters, VehicleSummary } from '../../contract/index.ts';
 import {
   apiQuery,
   changeSearch,
@@ -14,8 +14,8 @@ import {
   parseSearch,
   type SearchState,
   searchUrl,
-} from '../../lib/used-search.ts';
-import { USED_PAGE_SIZE, vehicleQueryString } from '../../lib/vehicle-query.ts';
+} from '../../domain/used-search.ts';
+import { USED_PAGE_SIZE, vehicleQueryString } from '../../domain/vehicle-query.ts';
 
 export interface SearchInit {
   /** '/pre-owned' or '/dealer/{name}/pre-owned'. */

@@ -1,10 +1,10 @@
 /**
  * Finance calculator (SPEC §2, §4, §9): editable price, deposit, balloon %, interest and term, with a
  * reset to the defaults (deposit 0, balloon 40%, 12%, 72 months). Inputs are free text; anything that is
- * not a number gets a gentle hint instead of a result. Same maths as the server (src/lib/finance.ts).
+ * not a number gets a gentle hint instead of a result. Same maths as the server (src/domain/finance.ts).
  */
 import { useId, useState } from 'react';
-import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
+import { FINANCE_DEFAULTS, financeSummary } from '../../domain/finance.ts';
 import { FinanceTerms } from './FinanceTerms.tsx';
 import { parseNumber } from './parse-number.ts';
 

@@ -4,9 +4,9 @@
  * own dealer, not the site's default one).
  */
 
-import { type LeadCar, telHref, whatsappHref } from '../../lib/contact.ts';
-import type { Dealer } from '../../lib/contract.ts';
-import { hoursRows } from '../../lib/opening-hours.ts';
+import type { Dealer } from '../../contract/index.ts';
+import { type LeadCar, telHref, whatsappHref } from '../../domain/contact.ts';
+import { hoursRows } from '../../domain/opening-hours.ts';
 
 export type DealerContact = Pick<
   Dealer,

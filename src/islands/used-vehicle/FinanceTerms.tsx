@@ -1,6 +1,6 @@
 /** The disclosures shown with every instalment for a car (DESIGN §5, National Credit Act). */
-import type { FinanceResult } from '../../lib/finance.ts';
-import { formatMoney } from '../../lib/format.ts';
+import type { FinanceResult } from '../../domain/finance.ts';
+import { formatMoney } from '../../domain/format.ts';
 
 interface Props {
   f: FinanceResult;

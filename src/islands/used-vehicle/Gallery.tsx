@@ -3,8 +3,8 @@
  * browser's own; previous/next buttons, thumbnails and the arrow keys move between photos.
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
-import type { Image } from '../../lib/contract.ts';
-import { LCP_SIZES } from '../../lib/preload.ts';
+import type { Image } from '../../contract/index.ts';
+import { LCP_SIZES } from '../../domain/preload.ts';
 import { IllustrationLabel } from '../picture/IllustrationLabel.tsx';
 import { Picture } from '../picture/Picture.tsx';
 

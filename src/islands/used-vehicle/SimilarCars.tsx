@@ -1,5 +1,5 @@
 /** Up to four similar cars under the vehicle (GET /api/vehicles/{id}/similar), as listing cards. */
-import type { VehicleSummary } from '../../lib/contract.ts';
+import type { VehicleSummary } from '../../contract/index.ts';
 import { UsedCard } from '../used-search/UsedCard.tsx';
 
 interface Props {

@@ -4,14 +4,14 @@
  * the shell page (/pre-owned/vehicle, served for cars added after the build) reads the id from the URL.
  */
 import { useEffect, useState } from 'react';
-import { createApiClient } from '../../lib/api.ts';
-import { carLinkQuery } from '../../lib/car-link.ts';
-import { stockNumber } from '../../lib/contact.ts';
-import type { VehicleDetail, VehicleSummary } from '../../lib/contract.ts';
-import { FINANCE_DEFAULTS, financeSummary } from '../../lib/finance.ts';
-import { carTitle, formatMileage, formatMoney, formatPrice } from '../../lib/format.ts';
-import { paths, withDealer } from '../../lib/urls.ts';
-import { BODY_TYPE_LABELS } from '../../lib/vehicle-query.ts';
+import { createApiClient } from '../../client/api.ts';
+import type { VehicleDetail, VehicleSummary } from '../../contract/index.ts';
+import { carLinkQuery } from '../../domain/car-link.ts';
+import { stockNumber } from '../../domain/contact.ts';
+import { FINANCE_DEFAULTS, financeSummary } from '../../domain/finance.ts';
+import { carTitle, formatMileage, formatMoney, formatPrice } from '../../domain/format.ts';
+import { paths, withDealer } from '../../domain/urls.ts';
+import { BODY_TYPE_LABELS } from '../../domain/vehicle-query.ts';
 import { CompareButton } from '../saved/CompareButton.tsx';
 import { SaveButton } from '../saved/SaveButton.tsx';
 import { SavedLink } from '../saved/SavedLink.tsx';
@@ -150,7 +150,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
   ];
   const features = keyFeatures(v);
   const dealer = dealers.find((d) => d.slug === v.dealer_slug);
-  // The forms' own query names (src/lib/car-link.ts): finance reads make, model, used, price and dealer.
+  // The forms' own query names (src/domain/car-link.ts): finance reads make, model, used, price and dealer.
   const prefill = carLinkQuery({
     vehicle: v.id,
     stock: v.stock_number,

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { KEY_SCOPES, type KeyScope } from '../../lib/staff-access.ts';
+import { KEY_SCOPES, type KeyScope } from '../../domain/staff-access.ts';
 import type { Database } from '../db/schema.ts';
 import type { ApiKeysTable } from '../db/schema-staff.ts';
 

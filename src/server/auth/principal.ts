@@ -7,7 +7,7 @@
  * the scope. A cookie-authenticated write must come from our own origin (CSRF).
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { isStaffRole, ROLE_SCOPES, type Scope } from '../../lib/staff-access.ts';
+import { isStaffRole, ROLE_SCOPES, type Scope } from '../../domain/staff-access.ts';
 import type { Deps } from '../deps.ts';
 import { bearerToken, constantTimeEqual } from '../editor/auth.ts';
 import { problem } from '../hydra.ts';

@@ -10,7 +10,7 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { admin } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access';
-import { ROLE_SCOPES, SCOPES, STAFF_ROLES } from '../../lib/staff-access.ts';
+import { ROLE_SCOPES, SCOPES, STAFF_ROLES } from '../../domain/staff-access.ts';
 import type { Deps } from '../deps.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { writeAudit } from './audit.ts';

@@ -3,8 +3,8 @@
  * hashing a password go through better-auth; role, dealer links and disabling are plain columns.
  */
 import { randomBytes } from 'node:crypto';
-import { DEALER_NEEDS_DEALERSHIP } from '../../lib/contract/staff.ts';
-import { isStaffRole, type StaffRole } from '../../lib/staff-access.ts';
+import { DEALER_NEEDS_DEALERSHIP } from '../../contract/staff.ts';
+import { isStaffRole, type StaffRole } from '../../domain/staff-access.ts';
 import type { Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
 import { inviteMail, sendStaffMail } from './mail.ts';

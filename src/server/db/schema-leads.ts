@@ -17,7 +17,7 @@ export interface LeadsTable {
   sensitive: string | null; // AES-256-GCM envelope of the finance ID number, bank details and amounts
   ip_hash: string; // HMAC of the client address: enough to spot abuse, not to identify a person
   created_at: string; // ISO date-time
-  // The inbox workflow (migration 010, src/lib/lead-workflow.ts)
+  // The inbox workflow (migration 010, src/domain/lead-workflow.ts)
   stage: string; // 'New' | 'Contacted' | 'Appointment' | 'Sold' | 'Lost'
   assignee_id: string | null; // staff.id of a member of the lead's dealership
   first_response_at: string | null; // when staff first moved it on from New or wrote a note

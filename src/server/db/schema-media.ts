@@ -1,6 +1,6 @@
 /** Uploaded photos (migration 007_vehicle_images). */
 import type { Generated } from 'kysely';
-import type { ContentImageOwner } from '../../lib/photos.ts';
+import type { ContentImageOwner } from '../../domain/photos.ts';
 
 export interface VehicleImagesTable {
   id: string; // UUID; also the folder of its files: photos/{id}/
@@ -10,7 +10,7 @@ export interface VehicleImagesTable {
   alt: string; // '' = the page describes it from the car
   width: number; // after auto-orientation
   height: number;
-  renditions: string; // JSON: Rendition[] (src/lib/photos.ts)
+  renditions: string; // JSON: Rendition[] (src/domain/photos.ts)
   created_at: string; // ISO date-time
 }
 

@@ -13,14 +13,14 @@
  * the old snapshot (or SQL, after a change here) until it is done.
  */
 import { type Kysely, sql } from 'kysely';
-import type { VehicleSummary } from '../../lib/contract/vehicles.ts';
+import type { VehicleSummary } from '../../contract/vehicles.ts';
 import {
   type OrderField,
   RANGE_FIELDS,
   type RangeField,
   USED_PAGE_SIZE,
   type VehicleQuery,
-} from '../../lib/vehicle-query.ts';
+} from '../../domain/vehicle-query.ts';
 import { photosByVehicle } from '../media/photos.ts';
 import { presentVehicleSummary } from '../present.ts';
 import type { Database } from './schema.ts';

@@ -3,8 +3,8 @@
  * so a facet count always agrees with the listing it filters.
  */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { RangeField, VehicleQuery } from '../../lib/vehicle-query.ts';
-import { RANGE_FIELDS, USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
+import type { RangeField, VehicleQuery } from '../../domain/vehicle-query.ts';
+import { RANGE_FIELDS, USED_PAGE_SIZE } from '../../domain/vehicle-query.ts';
 import type { Database } from './schema.ts';
 
 export type Facet =

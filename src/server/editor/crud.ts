@@ -6,8 +6,8 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
-import { context, int } from '../../lib/contract/hydra.ts';
-import { CONTENT_IMAGE_OWNER_KINDS, CONTENT_IMAGE_OWNERS } from '../../lib/photos.ts';
+import { context, int } from '../../contract/hydra.ts';
+import { CONTENT_IMAGE_OWNER_KINDS, CONTENT_IMAGE_OWNERS } from '../../domain/photos.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';

@@ -3,8 +3,8 @@
  * number, opening hours and map; the new-range models (their variants and colours are range_variants).
  */
 import type { Kysely } from 'kysely';
-import { DealershipInput, RangeModelInput } from '../../lib/contract/content.ts';
-import type { Violation } from '../../lib/contract.ts';
+import { DealershipInput, RangeModelInput } from '../../contract/content.ts';
+import type { Violation } from '../../contract/index.ts';
 import type { Database } from '../db/schema.ts';
 import type { Resource } from './resources.ts';
 import { taken, without } from './rows.ts';

@@ -1,14 +1,14 @@
 /**
  * The content editors may change (issue 6): blog posts, specials, service deals, banners and range
- * variants. Each resource names its table, its input schema (src/lib/contract/content.ts), how input maps
+ * variants. Each resource names its table, its input schema (src/contract/content.ts), how input maps
  * to a row and back, and the checks that need the database (unique slugs, references).
  */
 import type { Kysely } from 'kysely';
 import type * as v from 'valibot';
-import { BannerInput, BlogPostInput, OfferInput, RangeVariantInput } from '../../lib/contract/content.ts';
-import type { Violation } from '../../lib/contract.ts';
-import type { ContentImageOwner } from '../../lib/photos.ts';
-import { withColourSlugs } from '../../lib/variant-colours.ts';
+import { BannerInput, BlogPostInput, OfferInput, RangeVariantInput } from '../../contract/content.ts';
+import type { Violation } from '../../contract/index.ts';
+import type { ContentImageOwner } from '../../domain/photos.ts';
+import { withColourSlugs } from '../../domain/variant-colours.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { colourSlugs, removeOwnerPhotos } from '../media/photos.ts';

@@ -4,7 +4,7 @@
  * request took a value the client chose (a slug, a stock number), or into a retry when it only took the id.
  */
 import type * as v from 'valibot';
-import type { Violation } from '../../lib/contract.ts';
+import type { Violation } from '../../contract/index.ts';
 import { validateWhole } from '../http/validate.ts';
 import { violationError } from '../hydra.ts';
 

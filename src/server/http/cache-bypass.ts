@@ -5,9 +5,9 @@
  * their environment) and bypasses the cache only for requests that carry it.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { CACHE_BYPASS_ENV } from '../../lib/cache-bypass.ts';
+import { CACHE_BYPASS_ENV } from '../../config/cache-bypass.ts';
 
-export { CACHE_BYPASS_HEADER } from '../../lib/cache-bypass.ts';
+export { CACHE_BYPASS_HEADER } from '../../config/cache-bypass.ts';
 
 const secret = randomBytes(24).toString('base64url');
 

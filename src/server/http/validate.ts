@@ -3,7 +3,7 @@
  * the API, a ConstraintViolationList (violationError in hydra.ts), for editor, admin and stock alike.
  */
 import * as v from 'valibot';
-import { checkInput, toViolations } from '../../lib/schemas/common.ts';
+import { checkInput, toViolations } from '../../contract/forms/common.ts';
 import { violationError } from '../hydra.ts';
 
 export function validate<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {

@@ -5,11 +5,11 @@
  */
 import type { Context } from 'hono';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import { carTitle } from '../../lib/format.ts';
-import { LEAD_FORMS } from '../../lib/lead-presets.ts';
-import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../lib/lead-workflow.ts';
-import { FINANCE_SENSITIVE_FIELDS } from '../../lib/schemas/finance.ts';
-import { endOfDay, isCalendarDay, startOfDay } from '../../lib/zoned-date.ts';
+import { FINANCE_SENSITIVE_FIELDS } from '../../contract/forms/finance.ts';
+import { carTitle } from '../../domain/format.ts';
+import { LEAD_FORMS } from '../../domain/lead-presets.ts';
+import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../domain/lead-workflow.ts';
+import { endOfDay, isCalendarDay, startOfDay } from '../../domain/zoned-date.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { LeadDatabase, LeadsTable } from '../db/schema-leads.ts';
 import { badRequest, notFound } from '../hydra.ts';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LEAD_PHOTO_LIMITS } from '../../lib/lead-photos.ts';
+import { LEAD_PHOTO_LIMITS } from '../../domain/lead-photos.ts';
 import type { Deps } from '../deps.ts';
 import { privateJpeg } from '../media/ingest.ts';
 import { type BlobStore, checkKey, localStore } from '../media/storage.ts';

@@ -2,16 +2,17 @@
  * Turns a validated payload into the stored lead: the record answered with the 201 (SPEC §3 fields,
  * presets of SPEC §7, nothing sensitive in clear), the encrypted sensitive part and the consent record.
  */
-import type { Violation } from '../../lib/contract.ts';
-import { leadPhotoPath } from '../../lib/lead-photos.ts';
-import { FINANCE_PRESET, isUsedLeadType, LEAD_PRESETS } from '../../lib/lead-presets.ts';
-import { maskSaIdNumber } from '../../lib/sa-id.ts';
-import { bookingViolations, validateEnquiry } from '../../lib/schemas/enquiry.ts';
+
+import { bookingViolations, validateEnquiry } from '../../contract/forms/enquiry.ts';
 import {
   FINANCE_CONFIRMATIONS,
   FINANCE_SENSITIVE_FIELDS,
   validateFinanceApplication,
-} from '../../lib/schemas/finance.ts';
+} from '../../contract/forms/finance.ts';
+import type { Violation } from '../../contract/index.ts';
+import { leadPhotoPath } from '../../domain/lead-photos.ts';
+import { FINANCE_PRESET, isUsedLeadType, LEAD_PRESETS } from '../../domain/lead-presets.ts';
+import { maskSaIdNumber } from '../../domain/sa-id.ts';
 import type { Deps } from '../deps.ts';
 import type { LeadCrypto } from './crypto.ts';
 import { leadPhotoExists } from './photos.ts';

@@ -4,11 +4,11 @@
  * dealer, else the special's own dealer, else the default dealer. Unknown references are violations.
  */
 
-import type { Violation } from '../../lib/contract.ts';
-import { LEAD_PRESETS, SPECIAL_FALLBACK_SOURCE_CODE } from '../../lib/lead-presets.ts';
-import { type OpeningPeriod, parseOpeningHours } from '../../lib/opening-hours.ts';
-import type { EnquiryData } from '../../lib/schemas/enquiry.ts';
-import { FINANCE_MAKE } from '../../lib/schemas/finance.ts';
+import type { EnquiryData } from '../../contract/forms/enquiry.ts';
+import { FINANCE_MAKE } from '../../contract/forms/finance.ts';
+import type { Violation } from '../../contract/index.ts';
+import { LEAD_PRESETS, SPECIAL_FALLBACK_SOURCE_CODE } from '../../domain/lead-presets.ts';
+import { type OpeningPeriod, parseOpeningHours } from '../../domain/opening-hours.ts';
 import type { Deps } from '../deps.ts';
 import { MAX_ID } from '../routes/params.ts';
 

@@ -1,13 +1,13 @@
 /**
- * Working a lead (issue 13): status moves along src/lib/lead-workflow.ts, the assignee (a staff member
+ * Working a lead (issue 13): status moves along src/domain/lead-workflow.ts, the assignee (a staff member
  * of the lead's dealership), notes, and the first response time. Audited without the note's text, so the
  * audit log holds no personal data a note may carry.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type * as v from 'valibot';
-import type { LeadUpdateInput } from '../../lib/contract/lead-inbox.ts';
-import { canMove, describeMoves, type LeadStage } from '../../lib/lead-workflow.ts';
+import type { LeadUpdateInput } from '../../contract/lead-inbox.ts';
+import { canMove, describeMoves, type LeadStage } from '../../domain/lead-workflow.ts';
 import { actorOf, writeAudit } from '../auth/audit.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/schema.ts';

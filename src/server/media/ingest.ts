@@ -5,7 +5,7 @@
  * owner) survives; the EXIF orientation is applied first. docs/decisions/071-photo-ingest.md.
  */
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { PHOTO_JPEG_WIDTH, PHOTO_LIMITS, PHOTO_WIDTHS, type PhotoFormat } from '../../lib/photos.ts';
+import { PHOTO_JPEG_WIDTH, PHOTO_LIMITS, PHOTO_WIDTHS, type PhotoFormat } from '../../domain/photos.ts';
 import { ApiError } from '../hydra.ts';
 
 export interface Encoded {

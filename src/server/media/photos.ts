@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Rendition } from '../../lib/contract/media.ts';
+import type { Rendition } from '../../contract/media.ts';
 import {
   COLOUR_IMAGE_OWNER,
   CONTENT_IMAGE_OWNER_KINDS,
@@ -17,8 +17,8 @@ import {
   type ContentImageOwner,
   PHOTO_KEY_PREFIX,
   publicImage,
-} from '../../lib/photos.ts';
-import { withColourSlugs } from '../../lib/variant-colours.ts';
+} from '../../domain/photos.ts';
+import { withColourSlugs } from '../../domain/variant-colours.ts';
 import type { Database } from '../db/schema.ts';
 import type { ContentImagesTable, VehicleImagesTable } from '../db/schema-media.ts';
 import { isUniqueViolation } from '../editor/writes.ts';
@@ -51,7 +51,7 @@ const EXT = { avif: 'avif', webp: 'webp', jpeg: 'jpg' } as const;
 export const renditionsOf = (row: Pick<PhotoRow, 'renditions'>): Rendition[] =>
   JSON.parse(row.renditions) as Rendition[];
 
-/** The public image shape (src/lib/photos.ts) of a stored photo. */
+/** The public image shape (src/domain/photos.ts) of a stored photo. */
 export const photoImage = (row: Pick<StoredPhoto, 'renditions' | 'alt'>) =>
   publicImage(renditionsOf(row), row.alt);
 

@@ -1,11 +1,11 @@
 /**
- * How a route describes itself in /api/docs.json: its answers are contract schemas (src/lib/contract/),
+ * How a route describes itself in /api/docs.json: its answers are contract schemas (src/contract/),
  * turned into JSON Schema by hono-openapi when the document is generated. Nothing here is written by
  * hand but the words.
  */
 import { describeRoute, resolver } from 'hono-openapi';
 import * as v from 'valibot';
-import { ConstraintViolationList, collectionOf, Problem } from '../../lib/contract/hydra.ts';
+import { ConstraintViolationList, collectionOf, Problem } from '../../contract/hydra.ts';
 
 // A 422 lists violations, except an Idempotency-Key reused with another body (a plain problem).
 const Unprocessable = v.union([ConstraintViolationList, Problem]);

@@ -19,7 +19,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCb } from 'node:zlib';
-import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section } from '../../lib/build-sections.ts';
+import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section } from '../../config/build-sections.ts';
 import { cacheBypassEnv } from '../http/cache-bypass.ts';
 import { currentBuildDir, publish } from './current-link.ts';
 import {

@@ -10,7 +10,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Kysely } from 'kysely';
-import { SECTION_OF_RESOURCE, type Section } from '../../lib/build-sections.ts';
+import { SECTION_OF_RESOURCE, type Section } from '../../config/build-sections.ts';
 import type { Database } from '../db/schema.ts';
 import type { BuildTrigger } from '../db/schema-builds.ts';
 import type { Logger } from '../log.ts';

@@ -18,8 +18,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { SECTIONS, type Section, siteOrigin, UNKNOWN_ROUTE } from '../../lib/build-sections.ts';
-import { UNLISTED_PAGE } from '../../lib/urls.ts';
+import { SECTIONS, type Section, siteOrigin, UNKNOWN_ROUTE } from '../../config/build-sections.ts';
+import { UNLISTED_PAGE } from '../../domain/urls.ts';
 
 export const BUILD_INFO = '.build.json';
 

@@ -4,7 +4,7 @@
  * that started after the last change and is building or waiting as a preview).
  */
 import type { Kysely } from 'kysely';
-import type { PendingContent } from '../../lib/contract/builds.ts';
+import type { PendingContent } from '../../contract/builds.ts';
 import type { Database } from '../db/schema.ts';
 import type { Coordinator } from './coordinator.ts';
 

@@ -1,6 +1,6 @@
 /** The audit log for admins: newest first, filtered by action, resource, record or who. */
 import { Hono } from 'hono';
-import { AuditEntry } from '../../lib/contract/staff.ts';
+import { AuditEntry } from '../../contract/staff.ts';
 import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { collection } from '../hydra.ts';

@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ApiKey, ApiKeyCreated, ApiKeyCreateInput } from '../../lib/contract/staff.ts';
+import { ApiKey, ApiKeyCreated, ApiKeyCreateInput } from '../../contract/staff.ts';
 import { createApiKey, presentKey, revokeApiKey } from '../auth/api-keys.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';

@@ -6,7 +6,7 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
+import { collectionOf } from '../../contract/hydra.ts';
 import {
   LeadAssignee,
   LeadCollection,
@@ -15,7 +15,7 @@ import {
   LeadUpdateInput,
   NewLeadCount,
   RevealedFields,
-} from '../../lib/contract/lead-inbox.ts';
+} from '../../contract/lead-inbox.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';

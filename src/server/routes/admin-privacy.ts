@@ -4,14 +4,14 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
+import { collectionOf } from '../../contract/hydra.ts';
 import {
   PrivacyPreview,
   PrivacyRequestInput,
   PrivacyRequestRecord,
   PrivacyRequestResult,
   PrivacySubjectInput,
-} from '../../lib/contract/lead-inbox.ts';
+} from '../../contract/lead-inbox.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';

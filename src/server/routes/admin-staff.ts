@@ -4,7 +4,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { Staff, StaffCreateInput, StaffUpdateInput } from '../../lib/contract/staff.ts';
+import { Staff, StaffCreateInput, StaffUpdateInput } from '../../contract/staff.ts';
 import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import {
@@ -25,7 +25,7 @@ import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } fro
 import { listQuery, pageOf } from './list-query.ts';
 import { checkPath, pathText } from './params.ts';
 
-// The schemas live in the contract (src/lib/contract/staff.ts); these names stay for existing imports.
+// The schemas live in the contract (src/contract/staff.ts); these names stay for existing imports.
 export const CreateStaffSchema = StaffCreateInput;
 export const UpdateStaffSchema = StaffUpdateInput;
 const byId = checkPath(v.object({ id: pathText('Staff id') }));

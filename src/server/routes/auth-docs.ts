@@ -1,6 +1,6 @@
 /**
  * /api/docs.json entries for better-auth's endpoints the admin uses (docs/decisions/151-auth-docs.md),
- * from the contract's schemas (src/lib/contract/staff-auth.ts). The handler stays better-auth's.
+ * from the contract's schemas (src/contract/staff-auth.ts). The handler stays better-auth's.
  */
 import { resolver } from 'hono-openapi';
 import type * as v from 'valibot';
@@ -13,7 +13,7 @@ import {
   SignInResponse,
   SignOutResponse,
   StaffSession,
-} from '../../lib/contract/staff-auth.ts';
+} from '../../contract/staff-auth.ts';
 import { jsonBody, operation, problems } from '../openapi/describe.ts';
 
 const json = <S extends v.GenericSchema>(schema: S, description: string) => ({

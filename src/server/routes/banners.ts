@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { BANNER_TYPES, Banner } from '../../lib/contract/banners.ts';
-import { collectionOf } from '../../lib/contract/hydra.ts';
+import { BANNER_TYPES, Banner } from '../../contract/banners.ts';
+import { collectionOf } from '../../contract/hydra.ts';
 import type { Deps } from '../deps.ts';
 import { collection } from '../hydra.ts';
 import { photosOfContent } from '../media/photos.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { BlogPost, BlogSummary } from '../../lib/contract/blog.ts';
-import { collectionOf } from '../../lib/contract/hydra.ts';
+import { BlogPost, BlogSummary } from '../../contract/blog.ts';
+import { collectionOf } from '../../contract/hydra.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { photosOfContent } from '../media/photos.ts';

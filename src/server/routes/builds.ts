@@ -10,7 +10,7 @@ import {
   BuildChangesQuery,
   BuildRequest,
   PendingContent,
-} from '../../lib/contract/builds.ts';
+} from '../../contract/builds.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom, requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';

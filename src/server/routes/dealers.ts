@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { Dealer } from '../../lib/contract/dealers.ts';
-import { collectionOf } from '../../lib/contract/hydra.ts';
+import { Dealer } from '../../contract/dealers.ts';
+import { collectionOf } from '../../contract/hydra.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { read } from '../openapi/describe.ts';

@@ -7,8 +7,8 @@
 import { Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { LeadPhoto } from '../../lib/contract/lead-photos.ts';
-import { LEAD_PHOTO_LIMITS, leadPhotoPath } from '../../lib/lead-photos.ts';
+import { LeadPhoto } from '../../contract/lead-photos.ts';
+import { LEAD_PHOTO_LIMITS, leadPhotoPath } from '../../domain/lead-photos.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';

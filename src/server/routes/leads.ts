@@ -11,7 +11,7 @@ import {
   FinanceApplication,
   FinanceApplicationInput,
   FinanceApplicationRecord,
-} from '../../lib/contract/leads.ts';
+} from '../../contract/leads.ts';
 import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { jsonObject, jsonType } from '../http/json-body.ts';

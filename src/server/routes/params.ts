@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { validator } from 'hono-openapi';
 import * as v from 'valibot';
-import { isSlug } from '../../lib/slug.ts';
+import { isSlug } from '../../domain/slug.ts';
 import {
   BODY_TYPES,
   FUEL_TYPES,
@@ -17,7 +17,7 @@ import {
   VEHICLE_COLOURS,
   VEHICLE_STATES,
   type VehicleQuery,
-} from '../../lib/vehicle-query.ts';
+} from '../../domain/vehicle-query.ts';
 import { badRequest, notFound } from '../hydra.ts';
 
 /** A message that quotes the value as it was sent. */
@@ -136,7 +136,7 @@ const bound = (description: string) => v.pipe(v.optional(v.string()), v.descript
 
 /**
  * The used-stock query of SPEC §7 (page, make_slug, model_slug, order[...], fuelType[], ...), parsed by
- * the rules the search island shares (src/lib/vehicle-query.ts); every bad parameter is named. The
+ * the rules the search island shares (src/domain/vehicle-query.ts); every bad parameter is named. The
  * object lists the parameters for the document; the parse itself accepts `name` as well as `name[]`.
  */
 export function vehicleQuery(options: { page: boolean; dealer: boolean }) {

@@ -15,15 +15,15 @@
 import { type Context, Hono } from 'hono';
 import { describeRoute } from 'hono-openapi';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
-import { Photo, PhotoOrderInput, PhotoPatchInput } from '../../lib/contract/media.ts';
+import { collectionOf } from '../../contract/hydra.ts';
+import { Photo, PhotoOrderInput, PhotoPatchInput } from '../../contract/media.ts';
 import {
   COLOUR_IMAGE_OWNER,
   CONTENT_IMAGE_OWNER_KINDS,
   CONTENT_IMAGE_OWNERS,
   type ContentImageOwner,
   PHOTO_LIMITS,
-} from '../../lib/photos.ts';
+} from '../../domain/photos.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';

@@ -4,9 +4,9 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
-import { RangeModel, Variant, VEHICLE_TYPES } from '../../lib/contract/range.ts';
-import { COLOUR_IMAGE_OWNER } from '../../lib/photos.ts';
+import { collectionOf } from '../../contract/hydra.ts';
+import { RangeModel, Variant, VEHICLE_TYPES } from '../../contract/range.ts';
+import { COLOUR_IMAGE_OWNER } from '../../domain/photos.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { photosOfContent } from '../media/photos.ts';

@@ -4,9 +4,9 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
-import { Special, SpecialGroup } from '../../lib/contract/specials.ts';
-import { rewriteMotus } from '../../lib/format.ts';
+import { collectionOf } from '../../contract/hydra.ts';
+import { Special, SpecialGroup } from '../../contract/specials.ts';
+import { rewriteMotus } from '../../domain/format.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { read } from '../openapi/describe.ts';

@@ -1,8 +1,8 @@
 /** /makes and /filters: the values a visitor can filter used stock by, with counts that match the listing. */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
-import { Filters, Make } from '../../lib/contract/vehicles.ts';
+import { collectionOf } from '../../contract/hydra.ts';
+import { Filters, Make } from '../../contract/vehicles.ts';
 import {
   BODY_TYPE_LABELS,
   BODY_TYPES,
@@ -10,7 +10,7 @@ import {
   TRANSMISSION_TYPES,
   VEHICLE_COLOURS,
   VEHICLE_STATES,
-} from '../../lib/vehicle-query.ts';
+} from '../../domain/vehicle-query.ts';
 import { countBy, makesWithModels, rangesOf, type StockFilter } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item } from '../hydra.ts';

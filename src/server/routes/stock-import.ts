@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { StockImport } from '../../lib/contract/stock-import.ts';
+import { StockImport } from '../../contract/stock-import.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom, principalOf } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';

@@ -19,8 +19,8 @@ import {
   StockVehicle,
   StockVehicleFields,
   StockVehicleInput,
-} from '../../lib/contract/stock.ts';
-import { VEHICLE_STATES } from '../../lib/vehicle-query.ts';
+} from '../../contract/stock.ts';
+import { VEHICLE_STATES } from '../../domain/vehicle-query.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';

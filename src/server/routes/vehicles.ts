@@ -1,9 +1,9 @@
 /** Used and demo stock: the listing per dealer (or the group) and one vehicle (SPEC §7). */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { collectionOf } from '../../lib/contract/hydra.ts';
-import { VehicleDetail, VehicleSummary } from '../../lib/contract/vehicles.ts';
-import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
+import { collectionOf } from '../../contract/hydra.ts';
+import { VehicleDetail, VehicleSummary } from '../../contract/vehicles.ts';
+import { USED_PAGE_SIZE } from '../../domain/vehicle-query.ts';
 import { getStockItem, listStock, similarStock } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
 import { collection, item, JsonMembers, notFound } from '../hydra.ts';

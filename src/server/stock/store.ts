@@ -4,10 +4,10 @@
  * stock number and VIN are not another car's), and stored with its slugs and instalment worked out.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { Violation } from '../../lib/contract/hydra.ts';
-import type { StockVehicleInput } from '../../lib/contract/stock.ts';
-import { monthlyInstalment } from '../../lib/finance.ts';
-import { slugify } from '../../lib/slug.ts';
+import type { Violation } from '../../contract/hydra.ts';
+import type { StockVehicleInput } from '../../contract/stock.ts';
+import { monthlyInstalment } from '../../domain/finance.ts';
+import { slugify } from '../../domain/slug.ts';
 import type { Database, VehiclesTable } from '../db/schema.ts';
 import { vehiclePath } from '../present.ts';
 import { inScope } from './access.ts';

@@ -1,6 +1,6 @@
 /** Breadcrumbs of a used car's page and its enquiry: make, model and the car by name, not by slug and id. */
-import type { VehicleDetail } from '../../lib/contract.ts';
-import { paths } from '../../lib/urls.ts';
+import type { VehicleDetail } from '../../contract/index.ts';
+import { paths } from '../../domain/urls.ts';
 
 export function usedCarCrumbs(vehicle: VehicleDetail): Record<string, string> {
   const make = `${paths.preOwned()}/${vehicle.make_slug}`;

@@ -3,10 +3,10 @@
  * the first listing page and facet counts per make/model page, and every available vehicle's detail
  * for the pre-built vehicle pages.
  */
-import type { Filters, HydraCollection, VehicleDetail, VehicleSummary } from '../../lib/contract.ts';
-import { api } from '../../lib/site-api.ts';
-import { USED_PAGE_SIZE } from '../../lib/vehicle-query.ts';
+import type { Filters, HydraCollection, VehicleDetail, VehicleSummary } from '../../contract/index.ts';
+import { USED_PAGE_SIZE } from '../../domain/vehicle-query.ts';
 import { once } from '../data.ts';
+import { api } from '../site-api.ts';
 
 export interface ListingData {
   vehicles: VehicleSummary[];

@@ -1,7 +1,7 @@
 /** schema.org Car with an Offer for a used vehicle page (in the static HTML of pre-built pages). */
-import type { Dealer, VehicleDetail } from '../../lib/contract.ts';
-import { carTitle } from '../../lib/format.ts';
-import { absoluteUrl } from '../../lib/urls.ts';
+import type { Dealer, VehicleDetail } from '../../contract/index.ts';
+import { carTitle } from '../../domain/format.ts';
+import { absoluteUrl } from '../../domain/urls.ts';
 
 export function usedCarLd(v: VehicleDetail, pageUrl: string, site: URL | string, seller: Dealer | undefined) {
   return {

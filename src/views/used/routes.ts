@@ -2,7 +2,7 @@
  * getStaticPaths for the pre-owned pages with parameters, for every site (route-kit.ts): the group's
  * stock at the root, each dealer's own stock under its /dealer/{siteName} prefix.
  */
-import type { VehicleDetail } from '../../lib/contract.ts';
+import type { VehicleDetail } from '../../contract/index.ts';
 import { eachSite } from '../route-kit.ts';
 import type { SiteCtx } from '../site.ts';
 import { allStock, listingData, mapLimit, vehicleDetail } from './data.ts';

@@ -9,7 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
-import { formatPrice } from '../../../src/lib/format.ts';
+import { formatPrice } from '../../../src/domain/format.ts';
 import { ADMIN, BASE, shoot, signIn, startAdminServer, stopServer } from './server.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -131,7 +131,7 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   await expect(page.getByText('Element updated')).toBeVisible();
 
   // Bad values get the shared schema's messages on their fields before anything is sent, and what was
-  // typed stays (src/lib/contract/content.ts, the same words as the API's 422).
+  // typed stays (src/contract/content.ts, the same words as the API's 422).
   await page.getByRole('cell', { name: special.title, exact: true }).click();
   const writes: string[] = [];
   page.on('request', (r) => {

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { dayIn } from '../../../src/lib/zoned-date.ts';
+import { dayIn } from '../../../src/domain/zoned-date.ts';
 import { enquiry, finance } from '../../api/lead-fixtures.ts';
 import { ADMIN, baseOf, dataOf, LEADS_WORK_PORT, signIn, startAdminServer, stopServer } from './server.ts';
 

@@ -8,8 +8,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import sharp from 'sharp';
-import type { Variant } from '../../../src/lib/contract/range.ts';
-import { paths } from '../../../src/lib/urls.ts';
+import type { Variant } from '../../../src/contract/range.ts';
+import { paths } from '../../../src/domain/urls.ts';
 import { ADMIN, baseOf, RANGE_PORT, shoot, signIn, startAdminServer, stopServer } from './server.ts';
 
 const BASE = baseOf(RANGE_PORT);

@@ -5,7 +5,7 @@
  * the date, a time the new dealership does not offer is cleared, and the API takes what the list offers.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { addDaysIso, bookingDayProblem, saNow } from '../../../src/lib/booking.ts';
+import { addDaysIso, bookingDayProblem, saNow } from '../../../src/domain/booking.ts';
 import { EnquiryPage, leadPosts } from './helpers.ts';
 
 /** The next day from two days ahead on the given weekday (0 Sunday … 6 Saturday) that can be booked. */

@@ -4,7 +4,7 @@
  * with its day and slot. Each form is also saved as a screenshot (test output) for review.
  */
 import { expect, test } from '@playwright/test';
-import { addDaysIso, saNow } from '../../../src/lib/booking.ts';
+import { addDaysIso, saNow } from '../../../src/domain/booking.ts';
 import { EnquiryPage, expectNoAxeViolations, formPages, leadPosts } from './helpers.ts';
 
 function nextSunday(): string {

@@ -1,10 +1,10 @@
 /**
- * Forms opened from a car (issue #11, query names in src/lib/car-link.ts): "Apply for finance on this
+ * Forms opened from a car (issue #11, query names in src/domain/car-link.ts): "Apply for finance on this
  * car" fills the wizard's vehicle, and "Book a test drive of this car" sends the car's id with the lead.
  */
 import { expect, test } from '@playwright/test';
 import { SHOWCASE } from '../../../src/demo/fixtures.ts';
-import { carLinkQuery } from '../../../src/lib/car-link.ts';
+import { carLinkQuery } from '../../../src/domain/car-link.ts';
 import { FinanceWizard } from './finance-wizard.ts';
 import { EnquiryPage, formPages, hydrated, leadPosts } from './helpers.ts';
 

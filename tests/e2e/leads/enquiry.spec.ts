@@ -3,7 +3,7 @@
  * fields, then a real lead and the thank-you page replacing the form in the history; axe on each.
  */
 import { expect, test } from '@playwright/test';
-import { LEAD_PRESETS } from '../../../src/lib/lead-presets.ts';
+import { LEAD_PRESETS } from '../../../src/domain/lead-presets.ts';
 import {
   BOOKING_ERRORS,
   EnquiryPage,

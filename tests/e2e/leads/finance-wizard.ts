@@ -1,6 +1,6 @@
 /** The finance wizard as a page object: one fillStep(n) per step of SPEC §2. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { FINANCE_CONFIRMATIONS, FINANCE_STEPS } from '../../../src/lib/schemas/finance.ts';
+import { FINANCE_CONFIRMATIONS, FINANCE_STEPS } from '../../../src/contract/forms/finance.ts';
 import { hydrated, PERSON, VALID_ID } from './helpers.ts';
 
 export const STEP_TITLES = FINANCE_STEPS.map((s) => s.title);

@@ -4,7 +4,7 @@
  * number or bank details), server violations and axe on every step.
  */
 import { expect, test } from '@playwright/test';
-import { validateFinanceStep } from '../../../src/lib/schemas/finance.ts';
+import { validateFinanceStep } from '../../../src/contract/forms/finance.ts';
 import { bannerText, FinanceWizard, STEP_TITLES } from './finance-wizard.ts';
 import { expectNoAxeViolations, hydrated, leadPosts, PERSON, VALID_ID } from './helpers.ts';
 

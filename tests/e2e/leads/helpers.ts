@@ -1,7 +1,7 @@
 /** Page objects for the lead-form browser tests: an enquiry form and the finance wizard. */
 import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
-import { firstBookableDate, timeSlots } from '../../../src/lib/booking.ts';
-import { luhnCheckDigit } from '../../../src/lib/sa-id.ts';
+import { firstBookableDate, timeSlots } from '../../../src/domain/booking.ts';
+import { luhnCheckDigit } from '../../../src/domain/sa-id.ts';
 import { axeViolations } from '../axe.ts';
 
 export const BOOKING_ERRORS = ['Date is required', 'Time is required'];

@@ -4,7 +4,7 @@
  * link opens the wizard with make, model, used and price filled in. At 1280 px and, tagged @mobile, 375 px.
  */
 import { expect, test } from '@playwright/test';
-import type { Dealer, HydraCollection, VehicleSummary } from '../../../src/lib/contract.ts';
+import type { Dealer, HydraCollection, VehicleSummary } from '../../../src/contract/index.ts';
 import { FinanceWizard } from '../leads/finance-wizard.ts';
 import { hydrated } from '../leads/helpers.ts';
 import { GROUP } from './helpers.ts';

@@ -4,7 +4,7 @@
  * render. Each test holds the island's code back, acts, then lets it load.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { addDaysIso, bookingDateProblem, saNow } from '../../../src/lib/booking.ts';
+import { addDaysIso, bookingDateProblem, saNow } from '../../../src/domain/booking.ts';
 
 /** Holds the island's component file until the returned function is called. */
 async function holdIsland(page: Page, component: string): Promise<() => void> {

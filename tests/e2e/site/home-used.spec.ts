@@ -5,7 +5,7 @@
  * search their own stock.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { affordablePrice } from '../../../src/lib/finance.ts';
+import { affordablePrice } from '../../../src/domain/finance.ts';
 import { expectNoAxeViolations } from '../leads/helpers.ts';
 import { found, stock } from '../pre-owned/helpers.ts';
 
