@@ -20,6 +20,9 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+// Held scripts, then hydration, on a loaded CI host: longer than the default 30 s.
+test.slow();
+
 const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 /** The page has shown, and none of its islands has hydrated. */
 const shownWithoutScripts = (page: Page) => expect(page.locator('astro-island[ssr]').first()).toBeAttached();
