@@ -4,9 +4,10 @@
  * Lighthouse lives in tools/audit (installed on first use) to keep its `latest` pins out of our lock file.
  * AUDIT_URL audits a running site; otherwise the e2e server (data/e2e) is started for the run.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SHOWCASE } from '../src/demo/fixtures.ts';
+import { siteUnderTest } from './bench/site-under-test.ts';
 
 // One page of each template (issue 14: every template); `{post}` and `{special}` are replaced by the
 // newest blog post's and the first special's slug.
@@ -72,24 +73,7 @@ if (!existsSync(LH))
     stdio: 'inherit',
   });
 
-let base = process.env.AUDIT_URL;
-let server: ReturnType<typeof spawn> | undefined;
-if (!base) {
-  const port = Number(process.env.AUDIT_PORT ?? 4391);
-  server = spawn(process.execPath, ['scripts/e2e-server.ts'], {
-    env: { ...process.env, PORT: String(port), E2E_REUSE_BUILD: process.env.E2E_REUSE_BUILD ?? '1' },
-    stdio: 'ignore',
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`${base}/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
+const { base, stop } = await siteUnderTest(process.env.AUDIT_URL, Number(process.env.AUDIT_PORT ?? 4391));
 
 const latest = await fetch(`${base}/api/blog`).then(
   (r) => r.json() as Promise<{ 'hydra:member': { slug: string }[] }>,
@@ -138,7 +122,7 @@ for (const path of pages) {
   rows.push(row);
   console.log(row);
 }
-server?.kill('SIGTERM');
+stop();
 
 const table = [
   `Lighthouse 13 (mobile emulation, Debian Chromium), measured ${new Date().toISOString().slice(0, 10)}.`,

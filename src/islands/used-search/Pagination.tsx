@@ -1,6 +1,6 @@
 /** Page links (real hrefs, so they work before JavaScript and for crawlers); clicks stay in the island. */
-import type { MouseEvent } from 'react';
 import { pageWindow } from '../../domain/used-search.ts';
+import { stayInIsland } from './follow.ts';
 
 interface Props {
   page: number;
@@ -11,11 +11,7 @@ interface Props {
 
 export function Pagination({ page, pages, hrefOf, onPage }: Props) {
   if (pages <= 1) return null;
-  const follow = (n: number) => (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    onPage(n);
-  };
+  const follow = (n: number) => stayInIsland(() => onPage(n));
   return (
     <nav className="us-pages" aria-label="Pagination">
       <ul>

@@ -3,9 +3,10 @@
  * 900px), sort, results grid, pagination, skeleton, error with retry, empty state with reset.
  * Server-rendered at build time with the page's first results, then refreshed from the API.
  */
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { segmentLabel } from '../../domain/breadcrumbs.ts';
 import {
+  changeSearch,
   chosenCount,
   EMPTY_SEARCH,
   listingHeading,
@@ -16,6 +17,7 @@ import {
 import { USED_PAGE_SIZE } from '../../domain/vehicle-query.ts';
 import { SavedLink } from '../saved/SavedLink.tsx';
 import { FilterPanel } from './FilterPanel.tsx';
+import { stayInIsland } from './follow.ts';
 import { Pagination } from './Pagination.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
 import { SkeletonCard, UsedCard } from './UsedCard.tsx';
@@ -26,8 +28,6 @@ interface Props extends SearchInit {
   /** Dealer site name for vehicle links under /dealer/{name}, or null. */
   site: string | null;
 }
-
-const plainClick = (e: MouseEvent) => !(e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0);
 
 export default function UsedSearch({ site, ...init }: Props) {
   const s = useUsedSearch(init);
@@ -57,11 +57,7 @@ export default function UsedSearch({ site, ...init }: Props) {
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView({ block: 'start' });
   };
-  const reset = (e: MouseEvent) => {
-    if (!plainClick(e)) return;
-    e.preventDefault();
-    s.reset();
-  };
+  const reset = stayInIsland(s.reset);
   const resetHref = s.urlOf(EMPTY_SEARCH);
   const resetLink = (
     <a className="us-reset" href={resetHref} onClick={reset}>
@@ -120,7 +116,7 @@ export default function UsedSearch({ site, ...init }: Props) {
             </div>
             <span className="us-toolbar-reset">{resetLink}</span>
           </div>
-          <QuickFilters state={state} onChange={s.change} />
+          <QuickFilters state={state} onChange={s.change} hrefOf={(c) => s.urlOf(changeSearch(state, c))} />
 
           {status === 'error' ? (
             <div className="us-message" role="alert">

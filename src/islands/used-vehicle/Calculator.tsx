@@ -3,8 +3,9 @@
  * reset to the defaults (deposit 0, balloon 40%, 12%, 72 months). Inputs are free text; anything that is
  * not a number gets a gentle hint instead of a result. Same maths as the server (src/domain/finance.ts).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FINANCE_DEFAULTS, financeSummary } from '../../domain/finance.ts';
+import { typedBeforeHydration } from '../form-kit/typed-before-hydration.ts';
 import { FinanceTerms } from './FinanceTerms.tsx';
 import { parseNumber } from './parse-number.ts';
 
@@ -44,9 +45,17 @@ function hintFor(
   return null;
 }
 
+const FIELD_NAMES: ReadonlySet<string> = new Set(FIELDS.map((f) => f.name));
+
 export function Calculator({ price }: { price: number }) {
   const [text, setText] = useState(() => defaults(price));
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed before the island hydrated is the visitor's, not the defaults'.
+  useEffect(() => {
+    const typed = typedBeforeHydration(form.current, FIELD_NAMES) as Partial<Record<Field, string>>;
+    if (Object.keys(typed).length) setText((t) => ({ ...t, ...typed }));
+  }, []);
   const values = Object.fromEntries(FIELDS.map((f) => [f.name, parseNumber(text[f.name])])) as Record<
     Field,
     number | null
@@ -66,7 +75,7 @@ export function Calculator({ price }: { price: number }) {
     : null;
 
   return (
-    <form className="uv-calc" aria-labelledby={`${id}-title`} onSubmit={(e) => e.preventDefault()}>
+    <form ref={form} className="uv-calc" aria-labelledby={`${id}-title`} onSubmit={(e) => e.preventDefault()}>
       <h2 id={`${id}-title`}>Finance calculator</h2>
       <div className="uv-calc-grid">
         <div className="uv-calc-inputs">
@@ -77,6 +86,7 @@ export function Calculator({ price }: { price: number }) {
               </label>
               <input
                 id={`${id}-${f.name}`}
+                name={f.name}
                 type="text"
                 inputMode="decimal"
                 autoComplete="off"

@@ -50,9 +50,13 @@ export class Listing {
     await this.hydrated();
   }
 
-  /** The island has hydrated (Astro drops the `ssr` attribute): clicks now reach React. */
+  /**
+   * The island has hydrated: Astro drops the `ssr` attribute once it has asked React to, and React has
+   * committed once the main thread is idle again. Clicks now reach React.
+   */
   async hydrated() {
     await expect(this.page.locator('astro-island[ssr]')).toHaveCount(0);
+    await this.page.evaluate(() => new Promise((done) => requestIdleCallback(done, { timeout: 5000 })));
   }
 
   get count(): Locator {
