@@ -45,9 +45,7 @@ function position(): Promise<GeolocationPosition> {
 export async function findNearest(say: (message: string) => void, brand: string): Promise<void> {
   if (!('geolocation' in navigator)) return say(NEAREST_MESSAGES.unsupported);
   say(NEAREST_MESSAGES.finding);
-  const dealers = browserApi
-    .dealers()
-    .then((list) => list['hydra:member']);
+  const dealers = browserApi.dealers().then((list) => list['hydra:member']);
   dealers.catch(() => {}); // awaited below; a failure is reported there
   let coords: GeolocationCoordinates;
   try {

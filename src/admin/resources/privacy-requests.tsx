@@ -24,8 +24,8 @@ import {
 import { useState } from 'react';
 import { DataTable, List, SimpleList, useNotify, useRefresh } from 'react-admin';
 import type * as v from 'valibot';
-import type { PrivacyPreview, PrivacyRequestRecord } from '../../contract/lead-inbox.ts';
 import { staffHttp } from '../../client/http.ts';
+import type { PrivacyPreview, PrivacyRequestRecord } from '../../contract/lead-inbox.ts';
 import { api, json, throwProblem } from '../http.ts';
 import { useDealerName } from './leads.tsx';
 
