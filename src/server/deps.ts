@@ -1,7 +1,7 @@
 /** What every route module needs: the database and the checked configuration. */
 import type { Kysely } from 'kysely';
+import type { Config } from '../config/server.ts';
 import type { StaffAuth } from './auth/staff-auth.ts';
-import type { Config } from './config.ts';
 import type { Dialect } from './db/client.ts';
 import type { Database } from './db/schema.ts';
 import type { StockIndex } from './db/stock-index.ts';
