@@ -88,6 +88,18 @@ module.exports = {
       to: { path: [SERVER_ENTRY, SERVER_ROUTES] },
     },
     {
+      name: 'server-services-side-by-side',
+      severity: 'error',
+      comment:
+        'Services do not reach into each other: what several need is the platform (mail, db, http), media ' +
+        '(stored photos) or who is asking (auth/principal, auth/audit).',
+      from: { path: '^src/server/(leads|editor|publish|auth|stock|media)/' },
+      to: {
+        path: '^src/server/(leads|editor|publish|auth|stock|media)/',
+        pathNot: ['^src/server/$1/', '^src/server/media/', '^src/server/auth/(principal|audit)\\.ts$'],
+      },
+    },
+    {
       name: 'server-platform-below-services',
       severity: 'error',
       comment: 'http, db, mail, openapi, hydra and log serve the services and never import them.',

@@ -4,9 +4,9 @@
  * (Message-ID for mail, Idempotency-Key for the webhook): delivery is at least once, never concurrent.
  */
 import { createHmac } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
+import type { Transport } from '../mail/transport.ts';
 import { type AdfLead, buildAdf } from './adf.ts';
 import type { LeadCrypto } from './crypto.ts';
 import type { OutboxJob } from './outbox.ts';
@@ -132,19 +132,6 @@ function textBody(lead: LoadedLead): string {
     ...lines,
     '',
   ].join('\n');
-}
-
-export type Transport = ReturnType<typeof nodemailer.createTransport>;
-
-export function smtpTransport(deps: Deps): Transport | undefined {
-  const { smtpUrl, sendTimeoutMs } = deps.config.leads;
-  if (!smtpUrl) return undefined;
-  return nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: sendTimeoutMs,
-    greetingTimeout: sendTimeoutMs,
-    socketTimeout: sendTimeoutMs,
-  });
 }
 
 export async function sendEmail(deps: Deps, transport: Transport, lead: LoadedLead, job: OutboxJob) {

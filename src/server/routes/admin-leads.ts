@@ -21,6 +21,8 @@ import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
+import { listQuery } from '../http/list-query.ts';
+import { checkPath, pathText } from '../http/params.ts';
 import { clientAddress } from '../http/proxy.ts';
 import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, item } from '../hydra.ts';
@@ -43,8 +45,6 @@ import { notifyOutbox } from '../leads/outbox.ts';
 import { csvCell } from '../leads/report.ts';
 import { workLead } from '../leads/work.ts';
 import { jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
-import { listQuery } from './list-query.ts';
-import { checkPath, pathText } from './params.ts';
 import { checkDealerSlugs } from './scope.ts';
 
 const staffOnly = (scope: string) => staffGuard(`The role or key lacks ${scope}.`);
