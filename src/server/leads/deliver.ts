@@ -8,7 +8,7 @@ import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import type { Transport } from '../mail/transport.ts';
 import { type AdfLead, buildAdf } from './adf.ts';
-import type { LeadCrypto } from './crypto.ts';
+import { type LeadCrypto, sensitiveFieldsOf } from './crypto.ts';
 import type { OutboxJob } from './outbox.ts';
 
 const VEHICLE_FORMS = new Set(['new', 'used', 'special', 'test-drive', 'finance', 'service', 'valuation']);
@@ -45,9 +45,7 @@ export async function loadLead(deps: Deps, crypto: LeadCrypto, leadId: string): 
     .where('slug', '=', row.dealer_slug)
     .executeTakeFirst()) ?? { slug: row.dealer_slug, dealer_name: row.dealer_slug, email: '' };
   const record = JSON.parse(row.record) as Record<string, unknown>;
-  const sensitive = row.sensitive
-    ? (JSON.parse(crypto.decrypt(row.sensitive, row.id)) as Record<string, unknown>)
-    : {};
+  const sensitive = sensitiveFieldsOf(crypto, row) ?? {};
   const vehicleId = typeof record.vehicle_id === 'number' ? record.vehicle_id : undefined;
   const vehicle = vehicleId
     ? await deps.db

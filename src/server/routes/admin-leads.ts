@@ -26,7 +26,7 @@ import { checkPath, pathText } from '../http/params.ts';
 import { clientAddress } from '../http/proxy.ts';
 import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, item } from '../hydra.ts';
-import { leadCrypto } from '../leads/crypto.ts';
+import { leadCrypto, sensitiveFieldsOf } from '../leads/crypto.ts';
 import {
   assigneesOf,
   filtered,
@@ -328,8 +328,8 @@ export function adminLeadRoutes(deps: Deps) {
     byId,
     async (c) => {
       const lead = await leadOf(c);
-      if (!lead.sensitive) throw new ApiError(404, `Lead '${lead.id}' has no encrypted fields to reveal.`);
-      const fields = JSON.parse(crypto.decrypt(lead.sensitive, lead.id)) as Record<string, unknown>;
+      const fields = sensitiveFieldsOf(crypto, lead);
+      if (!fields) throw new ApiError(404, `Lead '${lead.id}' has no encrypted fields to reveal.`);
       // Which fields were shown, never their values.
       await audit(c, deps.db, deps.config.trustProxy, {
         action: 'lead.reveal',
