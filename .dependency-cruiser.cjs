@@ -49,7 +49,8 @@ module.exports = {
     {
       name: 'config-imports-only-domain',
       severity: 'error',
-      comment: 'src/config says what the brand and the environment decide: it imports only src/config and src/domain.',
+      comment:
+        'src/config says what the brand and the environment decide: it imports only src/config and src/domain.',
       from: { path: '^src/config/' },
       to: { path: '^src/', pathNot: '^src/(config|domain)/' },
     },

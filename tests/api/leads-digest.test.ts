@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
-import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { sendDigests } from '../../src/server/leads/digest.ts';
+import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { enquiry, LEAD_ENV, post } from './lead-fixtures.ts';
 import { startSmtp } from './lead-receivers.ts';
