@@ -12,8 +12,8 @@ export default defineConfig({
   site: siteOrigin(),
   output: 'static',
   trailingSlash: 'ignore',
-  // Four pages render at a time: while one page's files are written (the thread pool), the next renders.
-  // One at a time, a 26,000-page build spent a third of its time waiting on writes (issue 14).
+  // Four pages render at a time: while one page's files are written (the thread pool), the next renders
+  // (docs/decisions/198-islands-wait-for-the-paint-and-pages-are-rewritten-as-rendered.md, docs/performance.md).
   build: { format: 'directory', concurrency: 4 },
   // deferredScripts: each page's module scripts load after its largest paint, and `client:painted` islands
   // hydrate then (src/build/deferred-scripts.ts, with src/middleware.ts).
