@@ -1,23 +1,34 @@
 // @ts-check
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { deferredScripts, SCRIPT_LOADER_HASH } from './src/build/deferred-scripts.ts';
-import { siteOrigin } from './src/config/build-sections.ts';
+import { keptPageUrls, siteOrigin } from './src/config/build-sections.ts';
 import { SITE_CSP_DIRECTIVES } from './src/config/content-security-policy.ts';
+import { UNLISTED_PAGE } from './src/domain/urls.ts';
 
 // The site is pre-built from the API at API_URL (see scripts/build.ts); PUBLIC_SITE_URL is its public origin.
 export default defineConfig({
   site: siteOrigin(),
   output: 'static',
   trailingSlash: 'ignore',
-  // Four pages render at a time: while one page's files are written (the thread pool), the next renders.
-  // One at a time, a 26,000-page build spent a third of its time waiting on writes (issue 14).
+  // Four pages render at a time: while one page's files are written (the thread pool), the next renders
+  // (docs/decisions/198-islands-wait-for-the-paint-and-pages-are-rewritten-as-rendered.md, docs/performance.md).
   build: { format: 'directory', concurrency: 4 },
-  // The sitemap is written by the build step from the finished build (src/server/publish/partial.ts),
-  // so a partial build's sitemap is as complete as a full one's.
   // deferredScripts: each page's module scripts load after its largest paint, and `client:painted` islands
   // hydrate then (src/build/deferred-scripts.ts, with src/middleware.ts).
-  integrations: [react(), deferredScripts()],
+  // sitemap: every page but the unlisted ones (thank-you, saved, compare, used test drive) and 404; a
+  // partial build renders some routes only, so it also lists the pages it keeps from the build before
+  // (src/server/publish/partial.ts keptPages). 45,000 URLs a file, under the protocol's 50,000.
+  integrations: [
+    react(),
+    deferredScripts(),
+    sitemap({
+      filter: (url) => !UNLISTED_PAGE.test(new URL(url).pathname),
+      customPages: keptPageUrls(),
+      entryLimit: 45_000,
+    }),
+  ],
   // An enforced, strict CSP: Astro hashes every script and style it emits (src/config/content-security-policy.ts),
   // and the deferred scripts' loader, which the middleware writes into each rendered page, by its hash.
   security: {

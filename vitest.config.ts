@@ -4,7 +4,6 @@ export default defineConfig({
   test: {
     include: [
       'src/**/*.test.ts',
-      'tests/unit/**/*.test.ts',
       'tests/api/**/*.test.ts',
       'tests/faults/**/*.test.ts',
       'scripts/**/*.test.ts',

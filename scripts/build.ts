@@ -3,10 +3,10 @@
  * publish it, after building the admin app (/admin) when its sources changed. Without API_URL, the embedded API is started on a free local port for the build.
  */
 import { serve } from '@hono/node-server';
+import { loadConfig } from '../src/config/server.ts';
 import { demoSeeder } from '../src/demo/seed.ts';
 import { createApi } from '../src/server/app.ts';
 import { prepare } from '../src/server/boot.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/log.ts';
 import { buildAndPublish } from '../src/server/publish/build.ts';
 import { ensureAdminBuilt } from './admin-build.ts';

@@ -4,7 +4,7 @@
  *   npm run leads -- --limit 500  more
  *   npm run leads -- --csv > leads.csv   CSV export (sensitive finance fields are never decrypted)
  */
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { withLeadTables } from '../src/server/db/schema-leads.ts';

@@ -6,7 +6,7 @@
  *   npm run privacy -- erase --email thandi@example.co.za
  *   npm run privacy -- retention        erase what is past LEAD_RETENTION_MONTHS / FINANCE_RETENTION_MONTHS now
  */
-import { loadConfig } from '../src/server/config.ts';
+import { loadConfig } from '../src/config/server.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { withLeadTables } from '../src/server/db/schema-leads.ts';

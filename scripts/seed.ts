@@ -4,9 +4,9 @@
  * `--if-empty` leaves a seeded database alone; `--images` rewrites the images.
  */
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config/server.ts';
 import { MAX_DEALERS } from '../src/demo/data/dealers.ts';
 import { seedDatabase, seedUploads } from '../src/demo/seed.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 

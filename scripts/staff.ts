@@ -11,6 +11,7 @@
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config/server.ts';
 import { KEY_SCOPES, type StaffRole } from '../src/domain/staff-access.ts';
 import { createApiKey, isKeyScope, presentKey, revokeApiKey } from '../src/server/auth/api-keys.ts';
 import { writeAudit } from '../src/server/auth/audit.ts';
@@ -24,7 +25,6 @@ import {
   updateStaff,
 } from '../src/server/auth/staff.ts';
 import { prepare } from '../src/server/boot.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/log.ts';
 
 const [command, ...rest] = process.argv.slice(2);

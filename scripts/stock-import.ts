@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../src/config/server.ts';
 import { writeAudit } from '../src/server/auth/audit.ts';
 import { prepare } from '../src/server/boot.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/log.ts';
 import { storeOf } from '../src/server/media/storage.ts';
 import { applyPlan, ImportFileError, planImport } from '../src/server/stock/csv-import.ts';

@@ -1,8 +1,8 @@
-/** The API client's fetch layer against a real local HTTP server: paths, retries, errors, timeouts. */
+/** The configured ky (the API client's fetch layer) against a real local HTTP server: paths, retries, errors, timeouts. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttp, HttpError, TimeoutError } from './http.ts';
+import { createHttp, HTTPError, TimeoutError } from './http.ts';
 
 interface Seen {
   method: string;
@@ -64,8 +64,8 @@ describe('http', () => {
     const err = await http(1)
       .get('dealers')
       .catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(HttpError);
-    expect((err as HttpError).response.status).toBe(503);
+    expect(err).toBeInstanceOf(HTTPError);
+    expect((err as HTTPError).response.status).toBe(503);
     expect(seen).toHaveLength(2);
   });
 
@@ -75,7 +75,7 @@ describe('http', () => {
       .get('vehicles/1')
       .json()
       .catch((e: unknown) => e);
-    expect((err as HttpError).response.status).toBe(404);
+    expect((err as HTTPError).response.status).toBe(404);
     expect(seen).toHaveLength(1);
   });
 

@@ -7,7 +7,7 @@
  */
 
 import type { Violation } from '../contract/index.ts';
-import { createApiClient } from './api.ts';
+import { browserApi } from './browser-api.ts';
 
 export type LeadPath = 'customer_enquiries' | 'finance_applications';
 
@@ -27,7 +27,6 @@ export function newIdempotencyKey(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const http = () => createApiClient('', { retry: 0, timeout: 30_000 }).http;
 const wait = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 /** "Try again in 2 minutes" for a Retry-After in seconds. */
@@ -51,7 +50,9 @@ export async function postLead(
   for (let attempt = 0; attempt < 6; attempt++) {
     let res: Response;
     try {
-      res = await http().post(path, {
+      res = await browserApi.http.post(path, {
+        retry: 0,
+        timeout: 30_000,
         json: body,
         headers: { 'Content-Type': 'application/ld+json', 'Idempotency-Key': currentKey },
         throwHttpErrors: false,

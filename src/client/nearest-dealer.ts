@@ -8,7 +8,7 @@
 import type { Dealer } from '../contract/index.ts';
 import { stripBrand } from '../domain/format.ts';
 import { nearest } from '../domain/geo.ts';
-import { createApiClient } from './api.ts';
+import { browserApi } from './browser-api.ts';
 import { type HeaderContact, showContact, storeContact } from './header-contact.ts';
 import { selectDealer } from './stores/dealer.ts';
 
@@ -45,9 +45,7 @@ function position(): Promise<GeolocationPosition> {
 export async function findNearest(say: (message: string) => void, brand: string): Promise<void> {
   if (!('geolocation' in navigator)) return say(NEAREST_MESSAGES.unsupported);
   say(NEAREST_MESSAGES.finding);
-  const dealers = createApiClient('', { retry: 1, timeout: 15_000 })
-    .dealers()
-    .then((list) => list['hydra:member']);
+  const dealers = browserApi.dealers().then((list) => list['hydra:member']);
   dealers.catch(() => {}); // awaited below; a failure is reported there
   let coords: GeolocationCoordinates;
   try {

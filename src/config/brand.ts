@@ -5,7 +5,12 @@
 const env: Record<string, string | undefined> =
   (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env ?? {};
 
-const name = env.BRAND_NAME ?? 'Subaru';
+/** What the brand and group are when the environment does not say (the server's config uses them too). */
+export const BRAND_DEFAULTS = { name: 'Subaru', dealerSlug: 'motus-subaru-west-rand' } as const;
+/** The whole-group slug for a brand: group-wide specials live under `motus-{brand}`. */
+export const groupSlugFor = (brandName: string) => `motus-${brandName.toLowerCase()}`;
+
+const name = env.BRAND_NAME ?? BRAND_DEFAULTS.name;
 
 export const BRAND = {
   /** Brand name as shown ("Subaru"); stripped from dealer names in the header. */
@@ -16,9 +21,9 @@ export const BRAND = {
   primaryColour: '#0368B4',
   defaultMake: env.DEFAULT_MAKE ?? name,
   defaultMakeSlug: (env.DEFAULT_MAKE ?? name).toLowerCase(),
-  defaultDealerSlug: env.DEFAULT_DEALER_SLUG ?? 'motus-subaru-west-rand',
+  defaultDealerSlug: env.DEFAULT_DEALER_SLUG ?? BRAND_DEFAULTS.dealerSlug,
   /** Whole-group slug for group-wide specials (`motus-{product}`). */
-  groupSlug: env.GROUP_SLUG ?? `motus-${name.toLowerCase()}`,
+  groupSlug: env.GROUP_SLUG ?? groupSlugFor(name),
   /** Footer social link. */
   social: { label: 'Facebook', url: env.SOCIAL_URL ?? 'https://www.facebook.com/SubaruSouthAfrica' },
   /**
@@ -31,20 +36,3 @@ export const BRAND = {
     env.SECTION_18_URL ??
     'https://popia.co.za/section-18-notification-to-data-subject-when-collecting-personal-information/',
 } as const;
-
-/** Opening hours shown on the contact page and in AutoDealer JSON-LD (SPEC §1). */
-export const OPENING_HOURS = [
-  {
-    label: 'Monday – Friday',
-    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-    opens: '08:00',
-    closes: '17:00',
-  },
-  {
-    label: 'Saturday and public holidays',
-    days: ['Saturday', 'PublicHolidays'],
-    opens: '08:00',
-    closes: '13:00',
-  },
-  { label: 'Sunday', days: ['Sunday'], opens: null, closes: null },
-] as const;

@@ -49,13 +49,6 @@ export function renderSvg(job: ImageJob, width: number): string {
     : sceneSvg({ scene: art.scene, body: art.body, color: art.color, seed: art.seed, width, height });
 }
 
-/** One image as WebP at one width (used by tests and the brochure generator). */
-export async function renderImage(job: ImageJob, width: number): Promise<Buffer> {
-  return sharp(Buffer.from(renderSvg(job, width)))
-    .webp(WEBP)
-    .toBuffer();
-}
-
 const exists = (path: string): Promise<boolean> =>
   stat(path).then(
     () => true,

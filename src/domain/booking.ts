@@ -3,7 +3,7 @@
  * Sunday or a South African public holiday, on which the dealership is open, at a slot within that
  * dealership's opening hours. The hours are the dealership's own (`opening_hours` of the Dealer
  * resource, edited in the admin); a dealership without any keeps the group's (GROUP_PERIODS, from
- * OPENING_HOURS in brand.ts). "Today" is South Africa's (SAST, UTC+2, no daylight saving), whatever the
+ * GROUP_OPENING_HOURS in opening-hours.ts). "Today" is South Africa's (SAST, UTC+2, no daylight saving), whatever the
  * visitor's or server's clock zone. The island and the API both use these rules through the enquiry
  * schema, the API with the hours of the dealership the lead goes to, read from the database.
  */

@@ -4,7 +4,7 @@
  * `{name}-{width}.webp` for each width of its kind, so pages can build srcset.
  * Shared by the seed script (which makes the files) and the pages (which link them).
  */
-import type { Image } from '../contract/media.ts';
+import type { Image } from './image-shapes.ts';
 
 export type ImageKind = 'main' | 'range' | 'gallery' | 'used' | 'banner' | 'blog' | 'special';
 

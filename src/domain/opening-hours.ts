@@ -1,9 +1,8 @@
 /**
  * A dealership's opening hours for people: its own periods from the API (`opening_hours`, editable in
- * the admin), else the group's (src/config/brand.ts), with days of equal hours joined ("Monday – Friday").
+ * the admin), else the group's (GROUP_OPENING_HOURS), with days of equal hours joined ("Monday – Friday").
  * Days not listed are closed; public holidays are shown only when listed.
  */
-import { OPENING_HOURS } from '../config/brand.ts';
 
 export const OPENING_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Public holidays'] as const;
 export type OpeningDay = (typeof OPENING_DAYS)[number];
@@ -31,10 +30,30 @@ export const DAY_NAMES: Record<OpeningDay, string> = {
   'Public holidays': 'Public holidays',
 };
 
+/**
+ * The group's opening hours (SPEC §1): shown on the contact page and in AutoDealer JSON-LD, and the
+ * bookable hours of a dealership that has none of its own.
+ */
+export const GROUP_OPENING_HOURS = [
+  {
+    label: 'Monday – Friday',
+    days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+    opens: '08:00',
+    closes: '17:00',
+  },
+  {
+    label: 'Saturday and public holidays',
+    days: ['Saturday', 'PublicHolidays'],
+    opens: '08:00',
+    closes: '13:00',
+  },
+  { label: 'Sunday', days: ['Sunday'], opens: null, closes: null },
+] as const;
+
 const WEEK = OPENING_DAYS.slice(0, 7);
 
 /** The group's hours as periods, for a dealership that has none of its own. */
-export const GROUP_PERIODS: OpeningPeriod[] = OPENING_HOURS.flatMap((h) =>
+export const GROUP_PERIODS: OpeningPeriod[] = GROUP_OPENING_HOURS.flatMap((h) =>
   h.opens && h.closes
     ? h.days.map((d) => ({
         day: (d === 'PublicHolidays' ? 'Public holidays' : d.slice(0, 3)) as OpeningDay,

@@ -1,10 +1,10 @@
 /**
  * Uploaded photos (issue 10 §3): the limits the server enforces and the renditions it makes, shared by the
  * server, the pages that show photos and the admin that uploads them (which can check files before sending).
- * The shapes of the photo endpoints are valibot schemas in ./contract/media.ts.
+ * The shapes of the photo endpoints are valibot schemas in src/contract/media.ts.
  * See docs/decisions/070-photo-storage.md and 071-photo-ingest.md.
  */
-import type { Image, Rendition } from '../contract/media.ts';
+import type { Image, Rendition } from './image-shapes.ts';
 import { type ImageKind, imageSize, imageSrcset, imageUrl } from './images.ts';
 
 export const PHOTO_LIMITS = {

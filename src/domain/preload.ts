@@ -4,7 +4,7 @@
  * island scripts. The preload must name exactly the candidates the <img>/<picture> will choose from
  * (same srcset, same sizes, same type), or the browser downloads the image twice.
  */
-import type { PictureSource } from '../contract/media.ts';
+import type { PictureSource } from './image-shapes.ts';
 import type { ImageFiles } from './images.ts';
 
 export interface ImagePreload {

@@ -44,5 +44,3 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 };
 
 export const isStaffRole = (s: unknown): s is StaffRole => STAFF_ROLES.includes(s as StaffRole);
-export const roleHas = (role: string | null | undefined, scope: Scope): boolean =>
-  isStaffRole(role) && ROLE_SCOPES[role].includes(scope);

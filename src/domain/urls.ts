@@ -57,6 +57,10 @@ interface VariantRef extends ModelRef {
 
 const seg = encodeURIComponent;
 
+/** A used car under /pre-owned: `{make}/{model}/{id}` (the route's rest parameter). */
+export const usedCarSegments = (v: { make_slug: string; model_slug: string; id: number }) =>
+  `${seg(v.make_slug)}/${seg(v.model_slug)}/${v.id}`;
+
 /** Un-prefixed paths; combine with withDealer(). */
 export const paths = {
   home: () => '/',
@@ -68,6 +72,8 @@ export const paths = {
   variantEnquire: (v: VariantRef) => `${paths.variant(v)}/enquire`,
   testDrive: (m: ModelRef) => `/test-drive/${seg(m.make_slug)}/${seg(m.model_slug)}`,
   preOwned: () => '/pre-owned',
+  /** One used car's page (also the API's `uri` of the car). */
+  usedCar: (v: { make_slug: string; model_slug: string; id: number }) => `/pre-owned/${usedCarSegments(v)}`,
   /** Cars kept on this device, and up to three of them side by side (issue #11; noindex, not in the sitemap). */
   savedCars: () => '/pre-owned/saved',
   compareCars: () => '/pre-owned/compare',

@@ -3,7 +3,7 @@
  * script passes in. The server carries no demo data of its own (docs/decisions/040-demo-seed-outside-server.md).
  */
 import type { Kysely } from 'kysely';
-import type { Config } from './config.ts';
+import type { Config } from '../config/server.ts';
 import { type Dialect, openDb, sqliteFileOf } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';

@@ -1,13 +1,13 @@
 /** What every route module needs: the database and the checked configuration. */
 import type { Kysely } from 'kysely';
+import type { Config } from '../config/server.ts';
 import type { StaffAuth } from './auth/staff-auth.ts';
-import type { Config } from './config.ts';
 import type { Dialect } from './db/client.ts';
 import type { Database } from './db/schema.ts';
-import type { StockIndex } from './db/stock-index.ts';
 import type { Logger } from './log.ts';
 import type { BlobStore } from './media/storage.ts';
 import type { Coordinator } from './publish/coordinator.ts';
+import type { StockIndex } from './stock/stock-index.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -20,7 +20,7 @@ export interface Deps {
    * or stock changes.
    */
   readCache?: { clear: () => void };
-  /** Available used stock in memory for the listing (db/stock-index.ts); unset: the database answers. */
+  /** Available used stock in memory for the listing (stock/stock-index.ts); unset: the database answers. */
   stockIndex?: StockIndex;
   /** Where uploads are stored; unset: the local directory DATA_DIR/uploads (media/storage.ts). */
   storage?: BlobStore;

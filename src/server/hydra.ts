@@ -17,7 +17,7 @@ export interface Page {
   pageSize: number;
 }
 
-/** Members already serialised (db/stock-index.ts keeps each car's summary as finished JSON). */
+/** Members already serialised (stock/stock-index.ts keeps each car's summary as finished JSON). */
 export class JsonMembers {
   readonly json: string[];
   constructor(json: string[]) {

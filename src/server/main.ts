@@ -4,9 +4,9 @@
  * build. Stops cleanly on SIGTERM/SIGINT.
  */
 import { serve } from '@hono/node-server';
+import { loadConfig } from '../config/server.ts';
 import { ensureFirstAdmin } from './auth/staff.ts';
 import { prepare, type Seeder } from './boot.ts';
-import { loadConfig } from './config.ts';
 import { withLeadTables } from './db/schema-leads.ts';
 import { startDigest } from './leads/digest.ts';
 import { startRetention } from './leads/retention.ts';
@@ -60,7 +60,7 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     logger.info('listening', { url: `http://localhost:${info.port}`, database: deps.dialect });
   });
 
-  if (!currentBuildDir(config.buildsDir) && process.env.SKIP_BUILD !== '1') {
+  if (!currentBuildDir(config.buildsDir) && config.buildOnFirstStart) {
     logger.info('no published build yet: building the site from this server’s API');
     publishing
       .trigger('first-start')

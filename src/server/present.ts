@@ -19,6 +19,7 @@ import type {
 import { imageUrl } from '../domain/images.ts';
 import { parseOpeningHours } from '../domain/opening-hours.ts';
 import { drawnImage } from '../domain/photos.ts';
+import { paths } from '../domain/urls.ts';
 import { withColourSlugs } from '../domain/variant-colours.ts';
 import type {
   BannersTable,
@@ -163,10 +164,6 @@ export function presentVariant(
 
 type VehicleWithDealer = Row<VehiclesTable> & { dealer_name: string; dealer_province: string };
 
-export function vehiclePath(v: Pick<VehiclesTable, 'make_slug' | 'model_slug' | 'id'>): string {
-  return `/pre-owned/${v.make_slug}/${v.model_slug}/${v.id}`;
-}
-
 /** Uploaded photos (main first) when the car has them, else its drawn demo images. */
 function vehicleImages(v: Pick<VehiclesTable, 'images'>, photos: PhotoRow[] | undefined): Image[] {
   if (photos?.length) return photos.map(photoImage);
@@ -183,7 +180,7 @@ function summary(v: VehicleWithDealer, image: Image | null): VehicleSummary {
     '@id': `/api/vehicles/${v.id}`,
     '@type': 'Vehicle',
     id: v.id,
-    uri: vehiclePath(v),
+    uri: paths.usedCar(v),
     image,
     ...columns(v, ['make', 'make_slug', 'model', 'model_slug', 'variant']),
     // Plain text columns, filled only with the contract's values by the seed and the stock filters.

@@ -5,7 +5,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
-import { createStockIndex, stockVersion } from './db/stock-index.ts';
 import type { Deps } from './deps.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
 import { createMicroCache } from './http/micro-cache.ts';
@@ -13,6 +12,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { type Logger, requestIds } from './log.ts';
 import { previewRoutes } from './publish/preview.ts';
 import { siteRoutes } from './site.ts';
+import { createStockIndex, stockVersion } from './stock/stock-index.ts';
 
 export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {
   const app = new Hono();

@@ -6,12 +6,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync } from 'node:fs';
-import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section, UNKNOWN_ROUTE } from '../config/build-sections.ts';
+import { buildDepsFile, buildRoutes, type Section, UNKNOWN_ROUTE } from '../config/build-sections.ts';
 
 /** The route pattern (e.g. `/[...site]/special-offers/[slug]`) whose page or paths are being made. */
 export const currentRoute = new AsyncLocalStorage<string>();
 
-const depsFile = process.env[BUILD_DEPS_ENV];
+const depsFile = buildDepsFile();
 const recorded = new Set<string>();
 
 /**
@@ -39,8 +39,8 @@ export function recordUse(section: Section): void {
   append(line);
 }
 
-const only = process.env[BUILD_ROUTES_ENV];
-const routes = only ? new Set<string>(JSON.parse(only) as string[]) : null;
+const only = buildRoutes();
+const routes = only ? new Set(only) : null;
 
 /** Whether this build renders the route: every route, unless the build was given a list (partial). */
 export const rendersRoute = (routePattern: string): boolean => !routes || routes.has(routePattern);

@@ -3,12 +3,13 @@
  * scripts/build.ts sets it (starting the embedded API when it is unset).
  */
 import { createApiClient } from '../client/api.ts';
-import { CACHE_BYPASS_ENV, CACHE_BYPASS_HEADER } from '../config/cache-bypass.ts';
+import { buildApiUrl, buildCacheBypass } from '../config/build-sections.ts';
+import { CACHE_BYPASS_HEADER } from '../config/cache-bypass.ts';
 
-export const API_URL = process.env.API_URL ?? 'http://127.0.0.1:4321';
+export const API_URL = buildApiUrl();
 // A build must see content the moment it changed, never a cached answer: no-cache for any cache on
 // the way, and the secret the spawning server gave us to skip its own micro-cache (server/http/cache-bypass.ts).
-const bypass = process.env[CACHE_BYPASS_ENV];
+const bypass = buildCacheBypass();
 export const api = createApiClient(API_URL, {
   retry: 3,
   timeout: 60_000,

@@ -1,6 +1,6 @@
 /** DATA_DIR holds everything the server writes: the SQLite file too (README), unless DATABASE_URL says otherwise. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/config/server.ts';
 
 describe('DATA_DIR', () => {
   it('moves the SQLite file, uploads and builds', () => {

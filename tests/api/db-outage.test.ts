@@ -7,8 +7,8 @@
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/server.ts';
 import { createApi } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import { openDb } from '../../src/server/db/client.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { enquiry, LEAD_ENV, post } from './lead-fixtures.ts';

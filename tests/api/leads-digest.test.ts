@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
-import { smtpTransport } from '../../src/server/leads/deliver.ts';
 import { sendDigests } from '../../src/server/leads/digest.ts';
+import { smtpTransport } from '../../src/server/mail/transport.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { enquiry, LEAD_ENV, post } from './lead-fixtures.ts';
 import { startSmtp } from './lead-receivers.ts';
@@ -45,7 +45,7 @@ describe.each(ENGINES)('lead digest on %s', (engine) => {
       enquiry({ dealer_slug: 'motus-subaru-pretoria', first_name: 'Fresh' }),
     );
 
-    const transport = smtpTransport(api.deps);
+    const transport = smtpTransport(api.deps.config.leads);
     if (!transport) throw new Error('SMTP_URL is set');
     const sent = await sendDigests(api.deps, transport);
     expect(sent.map((d) => [d.dealer, d.leads])).toEqual([['motus-subaru-west-rand', 2]]);

@@ -9,11 +9,11 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   type BuildInfo,
   fingerprint,
+  keptPages,
   linkFromBase,
   pageFile,
   planPartial,
   readDepsFile,
-  writeSitemap,
 } from '../../src/server/publish/partial.ts';
 import { jsonAuth, openPublishApi, type PublishApi } from './publish-helpers.ts';
 
@@ -137,8 +137,8 @@ describe('completing a partial build from the previous one', () => {
   write(out, 'dealer/west-rand/pre-owned/compare/index.html', '<h1>Compare cars</h1>');
   write(out, '_astro/new.def.js', 'new()');
   write(out, '404.html', '<h1>404</h1>');
+  const kept = keptPages(base, baseInfo, [HOME, OFFERS, OFFER]);
   const linked = linkFromBase(base, out, baseInfo, [HOME, OFFERS, OFFER]);
-  const urls = writeSitemap(out, 'https://example.test');
   const read = (rel: string) => readFileSync(join(out, rel), 'utf8');
   const sameFile = (rel: string) => statSync(join(out, rel)).ino === statSync(join(base, rel)).ino;
 
@@ -164,24 +164,17 @@ describe('completing a partial build from the previous one', () => {
     expect(existsSync(join(out, '.build.json'))).toBe(false); // written by the build, not linked
   });
 
-  it('writes the sitemap from the finished build: every page but thank-you pages, saved/compare and 404', () => {
-    const index = read('sitemap-index.xml');
-    expect(index).toContain('<loc>https://example.test/sitemap-0.xml</loc>');
-    const listed = [...read('sitemap-0.xml').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(listed).toEqual(
-      [
-        'https://example.test/',
-        'https://example.test/blog/boxer/',
-        'https://example.test/dealer/west-rand/',
-        'https://example.test/dealer/west-rand/blog/boxer/',
-        'https://example.test/dealer/west-rand/special-offers/',
-        'https://example.test/pre-owned/vehicle/',
-        'https://example.test/special-offers/',
-        'https://example.test/special-offers/new-deal/',
-      ].sort(),
-    );
-    expect(urls).toBe(8);
-    expect(sameFile('sitemap-0.xml')).toBe(false);
+  it('names the pages it keeps for the sitemap, and leaves the old sitemap to be written anew', () => {
+    expect(kept).toEqual(['/blog/boxer/', '/dealer/west-rand/blog/boxer/', '/pre-owned/vehicle/']);
+    expect(existsSync(join(out, 'sitemap-index.xml'))).toBe(false);
+    expect(existsSync(join(out, 'sitemap-0.xml'))).toBe(false);
+  });
+
+  it('links the sitemap too when no route was re-rendered: the page set is the base one', () => {
+    const same = join(scratch, 'b3');
+    mkdirSync(same, { recursive: true });
+    linkFromBase(base, same, baseInfo, []);
+    expect(statSync(join(same, 'sitemap-0.xml')).ino).toBe(statSync(join(base, 'sitemap-0.xml')).ino);
   });
 });
 

@@ -133,7 +133,7 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
 
 describe('staff configuration', () => {
   it('refuses to start in production without AUTH_SECRET, and with only one of ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
-    const { loadConfig } = await import('../../src/server/config.ts');
+    const { loadConfig } = await import('../../src/config/server.ts');
     const key = Buffer.alloc(32, 7).toString('base64');
     expect(() => loadConfig({ NODE_ENV: 'production', LEAD_ENCRYPTION_KEY: key })).toThrow(
       /AUTH_SECRET is required/,

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/server/db/client.ts';
-import { createStockIndex, type StockIndex, stockVersion } from '../../src/server/db/stock-index.ts';
+import { createStockIndex, type StockIndex, stockVersion } from '../../src/server/stock/stock-index.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 
 const RUNS = Number(process.env.STOCK_INDEX_RUNS ?? 150);

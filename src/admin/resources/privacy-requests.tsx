@@ -24,8 +24,9 @@ import {
 import { useState } from 'react';
 import { DataTable, List, SimpleList, useNotify, useRefresh } from 'react-admin';
 import type * as v from 'valibot';
+import { staffHttp } from '../../client/http.ts';
 import type { PrivacyPreview, PrivacyRequestRecord } from '../../contract/lead-inbox.ts';
-import { api, json } from '../http.ts';
+import { api, json, throwProblem } from '../http.ts';
 import { useDealerName } from './leads.tsx';
 
 type Preview = v.InferOutput<typeof PrivacyPreview>;
@@ -119,20 +120,12 @@ function RequestForm() {
 
   const exportCsv = () =>
     act(async () => {
-      const res = await fetch('/api/admin/privacy_requests', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json', Accept: 'text/csv, application/problem+json' },
-        body: JSON.stringify({ action: 'export', format: 'csv', ...subject }),
+      const res = await staffHttp.post('/api/admin/privacy_requests', {
+        headers: { Accept: 'text/csv, application/problem+json' },
+        json: { action: 'export', format: 'csv', ...subject },
       });
-      if (!res.ok) {
-        // The same messages as every other call (422 names the field).
-        await api(
-          '/api/admin/privacy_requests',
-          json('POST', { action: 'export', format: 'csv', ...subject }),
-        );
-        return;
-      }
+      // The same messages as every other call (422 names the field).
+      if (!res.ok) await throwProblem(res);
       const name =
         res.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? 'subject-export.csv';
       save(name, 'text/csv', await res.text());

@@ -2,4 +2,3 @@
 import { submitStore } from './lead-status.ts';
 
 export const enquiry = submitStore();
-export const $enquiry = enquiry.$state;

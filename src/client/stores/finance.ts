@@ -7,7 +7,6 @@ import { FINANCE_DEVICE_EXCLUDED } from '../../contract/forms/finance.ts';
 import { submitStore } from './lead-status.ts';
 
 export const finance = submitStore();
-export const $finance = finance.$state;
 
 export const FINANCE_STORAGE_KEY = 'finance_application';
 

@@ -3,7 +3,7 @@
  * for a car added after the build) reads the id from the address and loads /api/vehicles/{id}.
  */
 import { useEffect, useState } from 'react';
-import { createApiClient } from '../../client/api.ts';
+import { browserApi } from '../../client/browser-api.ts';
 import { toUsedCar, type UsedCar } from './config.ts';
 
 export type UsedCarState =
@@ -27,7 +27,7 @@ export function useUsedCar(
     if (!id) return setCar({ state: 'missing' });
     let live = true;
     setCar({ state: 'loading' });
-    createApiClient('', { retry: 1, timeout: 15_000 })
+    browserApi
       .vehicle(id)
       .then((v) => live && setCar({ state: 'ready', car: toUsedCar(v) }))
       .catch((err: unknown) => {

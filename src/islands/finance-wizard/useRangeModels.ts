@@ -1,6 +1,6 @@
 /** Models of the new range for one make (GET /api/ranges, SPEC §5: models come from the vehicle range). */
 import { useEffect, useState } from 'react';
-import { createApiClient } from '../../client/api.ts';
+import { browserApi } from '../../client/browser-api.ts';
 import type { Option } from '../form-kit/Field.tsx';
 
 type Loaded = { state: 'loading' } | { state: 'ready'; options: Option[] } | { state: 'error' };
@@ -14,7 +14,7 @@ export function useRangeModels(enabled: boolean, make: string): ModelOptions {
     if (!enabled) return;
     let live = true;
     setState({ state: 'loading' });
-    createApiClient('', { retry: 1, timeout: 15_000 })
+    browserApi
       .rangeModels()
       .then((list) => {
         const names = list['hydra:member']

@@ -3,7 +3,7 @@
  * them, once per page. A failed load is logged (SPEC §8) and offers a retry.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { createApiClient } from '../../client/api.ts';
+import { browserApi } from '../../client/browser-api.ts';
 import type { OpeningPeriod } from '../../domain/opening-hours.ts';
 import type { Option } from './Field.tsx';
 
@@ -20,7 +20,7 @@ export type DealerOptions =
 let cached: Promise<DealerOption[]> | null = null;
 
 function load(): Promise<DealerOption[]> {
-  cached ??= createApiClient('', { retry: 1, timeout: 15_000 })
+  cached ??= browserApi
     .dealers()
     .then((list) =>
       list['hydra:member']

@@ -4,7 +4,7 @@
  * to remove it, never a broken card.
  */
 import { useEffect, useRef, useState } from 'react';
-import { type ApiClient, createApiClient } from '../../client/api.ts';
+import { browserApi } from '../../client/browser-api.ts';
 import type { VehicleDetail } from '../../contract/index.ts';
 
 export type CarState =
@@ -17,16 +17,14 @@ const statusOf = (err: unknown) => (err as { response?: Response }).response?.st
 
 export function useCars(ids: number[]): { cars: Map<number, CarState>; retry: (id: number) => void } {
   const [cars, setCars] = useState(() => new Map<number, CarState>());
-  const client = useRef<ApiClient | null>(null);
   const asked = useRef(new Set<number>());
   const live = useRef(true);
 
   const load = (id: number) => {
-    client.current ??= createApiClient(window.location.origin, { retry: 1, timeout: 15_000 });
     asked.current.add(id);
     const set = (s: CarState) => live.current && setCars((m) => new Map(m).set(id, s));
     set({ kind: 'loading' });
-    client.current
+    browserApi
       .vehicle(id)
       .then((v) => set(v.status === 'sold' ? { kind: 'gone' } : { kind: 'ready', v }))
       .catch((err: unknown) => {

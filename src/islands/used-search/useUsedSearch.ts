@@ -4,7 +4,7 @@
  * Back/Forward re-read the URL. Answers to superseded requests are dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type ApiClient, createApiClient } from '../../client/api.ts';
+import { browserApi } from '../../client/browser-api.ts';
 import type { Filters, VehicleSummary } from '../../contract/index.ts';
 import {
   apiQuery,
@@ -44,14 +44,12 @@ export function useUsedSearch({ basePath, scope, facetDealer, initial }: SearchI
   const [filters, setFilters] = useState(initial.filters);
   const [status, setStatus] = useState<Status>('ready');
   const seq = useRef(0);
-  const api = useRef<ApiClient | null>(null);
 
   const load = useCallback(
     async (s: SearchState, quiet = false) => {
       const n = ++seq.current;
       if (!quiet) setStatus('loading');
-      api.current ??= createApiClient(window.location.origin, { retry: 1, timeout: 15_000 });
-      const client = api.current;
+      const client = browserApi;
       const [facetPath, facetQs] = facetRequest(s, facetDealer);
       // Facets load beside the listing, never before it: the results need only their own round trip.
       client.http

@@ -4,7 +4,7 @@
  * the shell page (/pre-owned/vehicle, served for cars added after the build) reads the id from the URL.
  */
 import { useEffect, useState } from 'react';
-import { createApiClient } from '../../client/api.ts';
+import { browserApi } from '../../client/browser-api.ts';
 import type { VehicleDetail, VehicleSummary } from '../../contract/index.ts';
 import { carLinkQuery } from '../../domain/car-link.ts';
 import { stockNumber } from '../../domain/contact.ts';
@@ -61,7 +61,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
     setSlugs((s) => s ?? { make, model });
     setEnquire(`${window.location.pathname.replace(/\/+$/, '')}/enquire`);
     let live = true;
-    const client = createApiClient(window.location.origin, { retry: 1, timeout: 15_000 });
+    const client = browserApi;
     client
       .similar(id)
       .then((list) => live && setSimilar(list['hydra:member']))

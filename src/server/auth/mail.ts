@@ -4,8 +4,8 @@
  * production only warns, since a reset link in a log is a password in a log.
  */
 import type { Deps } from '../deps.ts';
-import { smtpTransport } from '../leads/deliver.ts';
 import type { Logger } from '../log.ts';
+import { smtpTransport } from '../mail/transport.ts';
 
 export interface StaffMail {
   to: string;
@@ -16,7 +16,7 @@ export interface StaffMail {
 }
 
 export async function sendStaffMail(deps: Deps, logger: Logger | undefined, mail: StaffMail) {
-  const transport = smtpTransport(deps);
+  const transport = smtpTransport(deps.config.leads);
   if (!transport) {
     if (deps.config.env === 'production')
       logger?.warn('SMTP_URL is not set: staff e-mail not sent', { to: mail.to, subject: mail.subject });

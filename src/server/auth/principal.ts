@@ -9,7 +9,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { isStaffRole, ROLE_SCOPES, type Scope } from '../../domain/staff-access.ts';
 import type { Deps } from '../deps.ts';
-import { bearerToken, constantTimeEqual } from '../editor/auth.ts';
+import { bearerToken, constantTimeEqual } from '../http/secrets.ts';
 import { problem } from '../hydra.ts';
 import { KEY_PREFIX, verifyApiKey } from './api-keys.ts';
 import { staffAuth } from './staff-auth.ts';

@@ -31,6 +31,8 @@ export interface DbOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: the server cancels a statement after this long, and the client gives up a little later. */
   statementTimeoutMs?: number;
+  /** PostgreSQL: the most connections the pool opens. */
+  poolMax?: number;
 }
 
 export async function openDb(url: string, opts: DbOptions = {}): Promise<Db> {
@@ -42,7 +44,7 @@ export async function openDb(url: string, opts: DbOptions = {}): Promise<Db> {
     const statementTimeout = opts.statementTimeoutMs ?? 0;
     const pool = new pg.Pool({
       connectionString: url,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max: opts.poolMax ?? 10,
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 0,
       ...(statementTimeout ? { statement_timeout: statementTimeout } : {}),
     });

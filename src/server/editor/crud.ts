@@ -12,6 +12,8 @@ import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
+import { listQuery, pageOf } from '../http/list-query.ts';
+import { checkPath, checkQuery, pathId } from '../http/params.ts';
 import { ApiError, collection, item, notFound } from '../hydra.ts';
 import { removeOwnerPhotos } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
@@ -24,8 +26,6 @@ import {
   staffGuard,
   staffOperations,
 } from '../openapi/describe.ts';
-import { listQuery, pageOf } from '../routes/list-query.ts';
-import { checkPath, checkQuery, pathId } from '../routes/params.ts';
 import type { Resource } from './resources.ts';
 import { checkWhole, insertChecked, updateChecked } from './writes.ts';
 

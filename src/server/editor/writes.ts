@@ -5,12 +5,9 @@
  */
 import type * as v from 'valibot';
 import type { Violation } from '../../contract/index.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { validateWhole } from '../http/validate.ts';
 import { violationError } from '../hydra.ts';
-
-/** A unique index refused the write (SQLite and PostgreSQL word it differently). */
-export const isUniqueViolation = (err: unknown) =>
-  /UNIQUE constraint|duplicate key|23505/i.test(String((err as { code?: string })?.code ?? '') + String(err));
 
 /** Unknown fields and the schema first, then the checks that need the database; 422 naming each field. */
 // biome-ignore lint/suspicious/noExplicitAny: any object schema, as validateWhole takes

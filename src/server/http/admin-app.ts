@@ -11,10 +11,11 @@ import { join, normalize, sep } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { getMimeType } from 'hono/utils/mime';
+import { adminDist } from '../../config/server.ts';
 import { adminPolicy } from './security-headers.ts';
 
 /** Where `npm run build:admin` writes the bundle (not committed). */
-export const ADMIN_DIST = process.env.ADMIN_DIST ?? 'dist/admin';
+export const ADMIN_DIST = adminDist();
 /** The placeholder in src/admin/index.html that each answer replaces with its nonce. */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 

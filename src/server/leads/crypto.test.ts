@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../../config/server.ts';
 import { leadCrypto } from './crypto.ts';
 import { signWebhook } from './deliver.ts';
 import { backoffMs, maskAddresses } from './outbox.ts';

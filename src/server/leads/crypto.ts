@@ -44,3 +44,12 @@ export function leadCrypto(key: Buffer): LeadCrypto {
     },
   };
 }
+
+/** A lead's sensitive fields (finance: ID number, bank details), decrypted; null when it has none. */
+export function sensitiveFieldsOf(
+  crypto: LeadCrypto,
+  lead: { id: string; sensitive: string | null },
+): Record<string, unknown> | null {
+  if (!lead.sensitive) return null;
+  return JSON.parse(crypto.decrypt(lead.sensitive, lead.id)) as Record<string, unknown>;
+}

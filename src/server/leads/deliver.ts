@@ -4,11 +4,11 @@
  * (Message-ID for mail, Idempotency-Key for the webhook): delivery is at least once, never concurrent.
  */
 import { createHmac } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
+import type { Transport } from '../mail/transport.ts';
 import { type AdfLead, buildAdf } from './adf.ts';
-import type { LeadCrypto } from './crypto.ts';
+import { type LeadCrypto, sensitiveFieldsOf } from './crypto.ts';
 import type { OutboxJob } from './outbox.ts';
 
 const VEHICLE_FORMS = new Set(['new', 'used', 'special', 'test-drive', 'finance', 'service', 'valuation']);
@@ -45,9 +45,7 @@ export async function loadLead(deps: Deps, crypto: LeadCrypto, leadId: string): 
     .where('slug', '=', row.dealer_slug)
     .executeTakeFirst()) ?? { slug: row.dealer_slug, dealer_name: row.dealer_slug, email: '' };
   const record = JSON.parse(row.record) as Record<string, unknown>;
-  const sensitive = row.sensitive
-    ? (JSON.parse(crypto.decrypt(row.sensitive, row.id)) as Record<string, unknown>)
-    : {};
+  const sensitive = sensitiveFieldsOf(crypto, row) ?? {};
   const vehicleId = typeof record.vehicle_id === 'number' ? record.vehicle_id : undefined;
   const vehicle = vehicleId
     ? await deps.db
@@ -132,19 +130,6 @@ function textBody(lead: LoadedLead): string {
     ...lines,
     '',
   ].join('\n');
-}
-
-export type Transport = ReturnType<typeof nodemailer.createTransport>;
-
-export function smtpTransport(deps: Deps): Transport | undefined {
-  const { smtpUrl, sendTimeoutMs } = deps.config.leads;
-  if (!smtpUrl) return undefined;
-  return nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: sendTimeoutMs,
-    greetingTimeout: sendTimeoutMs,
-    socketTimeout: sendTimeoutMs,
-  });
 }
 
 export async function sendEmail(deps: Deps, transport: Transport, lead: LoadedLead, job: OutboxJob) {

@@ -8,7 +8,7 @@ import { Cron } from 'croner';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
-import { smtpTransport, type Transport } from './deliver.ts';
+import { smtpTransport, type Transport } from '../mail/transport.ts';
 
 export interface Digest {
   dealer: string;
@@ -82,7 +82,7 @@ export async function sendDigests(deps: Deps, transport: Transport, now = new Da
 export function startDigest(deps: Deps, logger: Logger): () => void {
   const { digestSchedule: schedule, retention } = deps.config.leads;
   if (schedule === 'off') return () => {};
-  const transport = smtpTransport(deps);
+  const transport = smtpTransport(deps.config.leads);
   if (!transport) {
     logger.warn('LEAD_DIGEST_SCHEDULE is set but SMTP_URL is not: no digest is sent');
     return () => {};

@@ -1,7 +1,8 @@
 /**
  * The leads inbox (issue 13): which leads a principal may see, the list filters, and how a lead is shown
  * to staff. A dealer user sees only their dealership(s); a lead outside them is a 404, never a 403, so ids
- * reveal nothing. Sensitive finance fields stay encrypted here; only reveal.ts decrypts.
+ * reveal nothing. Sensitive finance fields stay encrypted here; only the reveal route (routes/admin-leads.ts),
+ * delivery and POPIA exports decrypt them, through sensitiveFieldsOf (crypto.ts).
  */
 import type { Context } from 'hono';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
@@ -9,6 +10,7 @@ import { FINANCE_SENSITIVE_FIELDS } from '../../contract/forms/finance.ts';
 import { carTitle } from '../../domain/format.ts';
 import { LEAD_FORMS } from '../../domain/lead-presets.ts';
 import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../domain/lead-workflow.ts';
+import { paths } from '../../domain/urls.ts';
 import { endOfDay, isCalendarDay, startOfDay } from '../../domain/zoned-date.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { LeadDatabase, LeadsTable } from '../db/schema-leads.ts';
@@ -236,7 +238,7 @@ export async function present(db: Kysely<LeadDatabase>, leads: LeadRow[]) {
             id: v.id,
             '@id': `/api/vehicles/${v.id}`,
             title: carTitle(v),
-            url: `/pre-owned/${v.make_slug}/${v.model_slug}/${v.id}`,
+            url: paths.usedCar(v),
           }
         : null,
       assignee: a

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { LeadDatabase, LeadsTable } from '../db/schema-leads.ts';
-import type { LeadCrypto } from './crypto.ts';
+import { type LeadCrypto, sensitiveFieldsOf } from './crypto.ts';
 import { personOf } from './inbox.ts';
 import { deleteLeadPhotos, photoIdsOf } from './photos.ts';
 
@@ -27,11 +27,6 @@ const quotes = (column: string, text: string) => {
 
 const idDigits = (s: unknown) => String(s ?? '').replace(/\D/g, '');
 
-function secretOf(crypto: LeadCrypto, lead: LeadsTable): Record<string, unknown> | null {
-  if (!lead.sensitive) return null;
-  return JSON.parse(crypto.decrypt(lead.sensitive, lead.id)) as Record<string, unknown>;
-}
-
 /**
  * Every lead of the person. A match by e-mail also finds the finance applications under their ID number,
  * and the other way round, until nothing new turns up: one request covers everything held about them.
@@ -46,7 +41,7 @@ export async function findSubjectLeads(
   const found = new Map<string, LeadsTable>();
   // Finance applications are few (kept 12 months) and their ID number is only inside the envelope.
   const finance = (await db.selectFrom('leads').selectAll().where('sensitive', 'is not', null).execute()).map(
-    (l) => ({ lead: l, secret: secretOf(crypto, l) }),
+    (l) => ({ lead: l, secret: sensitiveFieldsOf(crypto, l) }),
   );
   for (let round = 0; round < 5; round++) {
     const before = found.size;
@@ -96,7 +91,7 @@ export async function exportLeads(db: Kysely<LeadDatabase>, crypto: LeadCrypto, 
       received_at: l.created_at,
       status: l.stage,
       record,
-      finance_details: secretOf(crypto, l),
+      finance_details: sensitiveFieldsOf(crypto, l),
       consent: consent
         ? {
             agreed: JSON.parse(consent.agreed),

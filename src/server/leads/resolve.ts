@@ -10,7 +10,7 @@ import type { Violation } from '../../contract/index.ts';
 import { LEAD_PRESETS, SPECIAL_FALLBACK_SOURCE_CODE } from '../../domain/lead-presets.ts';
 import { type OpeningPeriod, parseOpeningHours } from '../../domain/opening-hours.ts';
 import type { Deps } from '../deps.ts';
-import { MAX_ID } from '../routes/params.ts';
+import { MAX_ID } from '../http/params.ts';
 
 const v = (propertyPath: string, message: string, code: string): Violation => ({
   propertyPath,

@@ -7,8 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
+import { smtpTransport } from '../mail/transport.ts';
 import { leadCrypto } from './crypto.ts';
-import { loadLead, postWebhook, sendEmail, smtpTransport } from './deliver.ts';
+import { loadLead, postWebhook, sendEmail } from './deliver.ts';
 import { sweepKeys } from './idempotency.ts';
 import { claimJobs, completeJob, failJob, maskAddresses, type OutboxJob, onOutbox } from './outbox.ts';
 import { sweepRateLimits } from './rate-limit.ts';
@@ -32,7 +33,7 @@ export function startLeadWorker(
   const cfg = deps.config.leads;
   const db = withLeadTables(deps.db);
   const crypto = leadCrypto(cfg.encryptionKey);
-  const transport = smtpTransport(deps);
+  const transport = smtpTransport(deps.config.leads);
   const channels = [
     ...(transport ? (['email'] as const) : []),
     ...(cfg.webhookUrl ? (['webhook'] as const) : []),

@@ -19,9 +19,9 @@ import {
   publicImage,
 } from '../../domain/photos.ts';
 import { withColourSlugs } from '../../domain/variant-colours.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import type { ContentImagesTable, VehicleImagesTable } from '../db/schema-media.ts';
-import { isUniqueViolation } from '../editor/writes.ts';
 import { notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
 import type { Encoded } from './ingest.ts';

@@ -19,18 +19,24 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCb } from 'node:zlib';
-import { BUILD_DEPS_ENV, BUILD_ROUTES_ENV, type Section } from '../../config/build-sections.ts';
+import {
+  BUILD_DEPS_ENV,
+  BUILD_KEPT_PAGES_ENV,
+  BUILD_ROUTES_ENV,
+  type Section,
+  siteBuildEnv,
+} from '../../config/build-sections.ts';
 import { cacheBypassEnv } from '../http/cache-bypass.ts';
 import { currentBuildDir, publish } from './current-link.ts';
 import {
   BUILD_INFO,
   type BuildInfo,
   fingerprint,
+  keptPages,
   linkFromBase,
   planPartial,
   readBuildInfo,
   readDepsFile,
-  writeSitemap,
 } from './partial.ts';
 
 const gzip = promisify(gzipCb);
@@ -97,9 +103,7 @@ function spawnAstroBuild(
       process.execPath,
       [resolve('node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
       {
-        // Always a production build: the server's own NODE_ENV (test, development) must not leak into
-        // Vite, which would then ship React's development bundle (3x the bytes).
-        env: { ...process.env, ...cacheBypassEnv(), ...env, API_URL: apiUrl, NODE_ENV: 'production' },
+        env: siteBuildEnv({ ...cacheBypassEnv(), ...env, API_URL: apiUrl }),
         stdio: ['ignore', 'inherit', 'inherit'],
         signal,
       },
@@ -206,7 +210,7 @@ export interface BuildSteps extends Record<string, number> {
 /**
  * Builds the site from the API into outDir: in full, or, given a base build and the sections changed
  * since, only the routes that read them (partial.ts decides; anything it cannot vouch for is a full
- * build). Then the sitemap, the build record and pre-compression. Removes the directory on failure.
+ * build). Then the build record and pre-compression. Removes the directory on failure.
  */
 export async function buildSite(opts: {
   apiUrl: string;
@@ -215,6 +219,7 @@ export async function buildSite(opts: {
   base?: PartialBase;
 }): Promise<BuildSteps> {
   const depsFile = resolve('node_modules/.cache/site-builds', `${basename(opts.outDir)}.deps`);
+  const keptFile = `${depsFile.slice(0, -'.deps'.length)}.kept.json`;
   try {
     const t0 = performance.now();
     const code = fingerprint();
@@ -223,11 +228,15 @@ export async function buildSite(opts: {
     mkdirSync(dirname(depsFile), { recursive: true });
     rmSync(depsFile, { force: true });
     if (routes && routes.length === 0) mkdirSync(opts.outDir, { recursive: true });
-    else
+    else {
+      // A partial build's sitemap (written by @astrojs/sitemap) also lists the pages kept from the base.
+      if (routes && baseInfo && opts.base)
+        writeFileSync(keptFile, JSON.stringify(keptPages(opts.base.dir, baseInfo, routes)));
       await runAstroBuild(opts.outDir, opts.apiUrl, opts.signal, {
         [BUILD_DEPS_ENV]: depsFile,
-        ...(routes ? { [BUILD_ROUTES_ENV]: JSON.stringify(routes) } : {}),
+        ...(routes ? { [BUILD_ROUTES_ENV]: JSON.stringify(routes), [BUILD_KEPT_PAGES_ENV]: keptFile } : {}),
       });
+    }
     const made = readDepsFile(depsFile);
     let info: BuildInfo = { fingerprint: code, ...made };
     let linked = 0;
@@ -240,7 +249,6 @@ export async function buildSite(opts: {
         partial: { changed: opts.base.changed, routes },
       };
     }
-    writeSitemap(opts.outDir);
     writeFileSync(join(opts.outDir, BUILD_INFO), JSON.stringify(info));
     const t1 = performance.now();
     await precompress(opts.outDir, opts.base?.dir ?? currentBuildDir(dirname(opts.outDir)));
@@ -257,6 +265,7 @@ export async function buildSite(opts: {
     throw err;
   } finally {
     rmSync(depsFile, { force: true });
+    rmSync(keptFile, { force: true });
   }
 }
 

@@ -7,19 +7,9 @@
  * route) makes it a full build.
  */
 import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  type Stats,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { SECTIONS, type Section, siteOrigin, UNKNOWN_ROUTE } from '../../config/build-sections.ts';
-import { UNLISTED_PAGE } from '../../domain/urls.ts';
+import { SECTIONS, type Section, UNKNOWN_ROUTE } from '../../config/build-sections.ts';
 
 export const BUILD_INFO = '.build.json';
 
@@ -137,8 +127,9 @@ function walk(dir: string, visit: (rel: string) => void, under = dir) {
 /**
  * Completes a partial build: every file of `baseDir` that the new build did not write is hard-linked
  * into `outDir`, except the pages the re-rendered routes had in the base build (a special that was
- * deleted must not come back), the sitemap (written anew from the result) and the build record.
- * Returns the number of files linked.
+ * deleted must not come back) and the build record. The sitemap is linked only when nothing was
+ * re-rendered (the page set is the base's); otherwise the astro build wrote it, listing its own pages
+ * and the ones kept from the base (keptPages). Returns the number of files linked.
  */
 export function linkFromBase(
   baseDir: string,
@@ -146,10 +137,10 @@ export function linkFromBase(
   base: BuildInfo,
   routes: readonly string[],
 ): number {
-  const owned = new Set(routes.flatMap((r) => base.pages[r] ?? []));
+  const owned = ownedPages(base, routes);
   let linked = 0;
   walk(baseDir, (rel) => {
-    if (rel === BUILD_INFO || SITEMAP.test(rel)) return;
+    if (rel === BUILD_INFO || (routes.length > 0 && SITEMAP.test(rel))) return;
     if (owned.has(rel.replace(/\.(br|gz)$/, ''))) return;
     const target = join(outDir, rel);
     if (existsSync(target)) return;
@@ -160,39 +151,19 @@ export function linkFromBase(
   return linked;
 }
 
-const SITEMAP_CHUNK = 45_000;
-const xmlEscape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;');
+/** The page files the re-rendered routes had in the base build. */
+const ownedPages = (base: BuildInfo, routes: readonly string[]) =>
+  new Set(routes.flatMap((r) => base.pages[r] ?? []));
 
 /**
- * sitemap-index.xml and sitemap-N.xml (45,000 URLs each) listing every page of the build except 404 and
- * UNLISTED_PAGE (thank-you pages, the per-device saved and compare pages), written from the files themselves, so a partial build's sitemap is as
- * right as a full one's. Returns the number of URLs.
+ * The URL paths (`/blog/boxer/`) of the base build's pages that a partial build keeps as they are: the
+ * astro build lists them in its sitemap beside the pages it renders (astro.config.mjs, customPages).
  */
-export function writeSitemap(dir: string, origin = siteOrigin()): number {
-  const base = origin.replace(/\/$/, '');
-  const urls: string[] = [];
-  walk(dir, (rel) => {
-    if (!rel.endsWith('index.html')) return;
-    const path = rel.slice(0, -'index.html'.length);
-    if (UNLISTED_PAGE.test(`/${path}`)) return;
-    urls.push(`${base}/${path}`);
+export function keptPages(baseDir: string, base: BuildInfo, routes: readonly string[]): string[] {
+  const owned = ownedPages(base, routes);
+  const paths: string[] = [];
+  walk(baseDir, (rel) => {
+    if (rel.endsWith('index.html') && !owned.has(rel)) paths.push(`/${rel.slice(0, -'index.html'.length)}`);
   });
-  urls.sort();
-  const files: string[] = [];
-  for (let i = 0; i * SITEMAP_CHUNK < urls.length || i === 0; i++) {
-    const chunk = urls.slice(i * SITEMAP_CHUNK, (i + 1) * SITEMAP_CHUNK);
-    const body = chunk.map((u) => `<url><loc>${xmlEscape(u)}</loc></url>`).join('');
-    writeFileSync(
-      join(dir, `sitemap-${i}.xml`),
-      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${body}</urlset>`,
-    );
-    files.push(`${base}/sitemap-${i}.xml`);
-  }
-  const index = files.map((f) => `<sitemap><loc>${xmlEscape(f)}</loc></sitemap>`).join('');
-  writeFileSync(
-    join(dir, 'sitemap-index.xml'),
-    `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${index}</sitemapindex>`,
-  );
-  return urls.length;
+  return paths.sort();
 }

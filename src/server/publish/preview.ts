@@ -14,8 +14,8 @@ import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { principalForSecret, resolvePrincipal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
-import { constantTimeEqual, previewProof } from '../editor/auth.ts';
 import { isHttps } from '../http/proxy.ts';
+import { constantTimeEqual, previewProof } from '../http/secrets.ts';
 
 const COOKIE = 'sdg_preview';
 const ID_RE = /^\d{8}-[0-9a-z-]+$/;

@@ -3,9 +3,9 @@ import { Hono } from 'hono';
 import { AuditEntry } from '../../contract/staff.ts';
 import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
+import { listQuery, pageOfLog } from '../http/list-query.ts';
 import { collection } from '../hydra.ts';
 import { collectionOk, staffGuard, staffOperations } from '../openapi/describe.ts';
-import { listQuery, pageOfLog } from './list-query.ts';
 
 const op = staffOperations('Admin', staffGuard('Only admins read the audit log (audit:read).'));
 const parse = (s: string | null) => (s === null ? null : JSON.parse(s));

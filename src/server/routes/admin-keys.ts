@@ -10,11 +10,11 @@ import { audit } from '../auth/audit.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
+import { listQuery, pageOf } from '../http/list-query.ts';
+import { checkPath, pathText } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
-import { listQuery, pageOf } from './list-query.ts';
-import { checkPath, pathText } from './params.ts';
 
 export const CreateKeySchema = ApiKeyCreateInput;
 const byId = checkPath(v.object({ id: pathText('API key id') }));

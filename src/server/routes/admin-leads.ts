@@ -21,10 +21,12 @@ import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
+import { listQuery } from '../http/list-query.ts';
+import { checkPath, pathText } from '../http/params.ts';
 import { clientAddress } from '../http/proxy.ts';
 import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, item } from '../hydra.ts';
-import { leadCrypto } from '../leads/crypto.ts';
+import { leadCrypto, sensitiveFieldsOf } from '../leads/crypto.ts';
 import {
   assigneesOf,
   filtered,
@@ -43,8 +45,6 @@ import { notifyOutbox } from '../leads/outbox.ts';
 import { csvCell } from '../leads/report.ts';
 import { workLead } from '../leads/work.ts';
 import { jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
-import { listQuery } from './list-query.ts';
-import { checkPath, pathText } from './params.ts';
 import { checkDealerSlugs } from './scope.ts';
 
 const staffOnly = (scope: string) => staffGuard(`The role or key lacks ${scope}.`);
@@ -328,8 +328,8 @@ export function adminLeadRoutes(deps: Deps) {
     byId,
     async (c) => {
       const lead = await leadOf(c);
-      if (!lead.sensitive) throw new ApiError(404, `Lead '${lead.id}' has no encrypted fields to reveal.`);
-      const fields = JSON.parse(crypto.decrypt(lead.sensitive, lead.id)) as Record<string, unknown>;
+      const fields = sensitiveFieldsOf(crypto, lead);
+      if (!fields) throw new ApiError(404, `Lead '${lead.id}' has no encrypted fields to reveal.`);
       // Which fields were shown, never their values.
       await audit(c, deps.db, deps.config.trustProxy, {
         action: 'lead.reveal',

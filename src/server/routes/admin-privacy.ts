@@ -17,13 +17,13 @@ import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
+import { listQuery, pageOfLog } from '../http/list-query.ts';
 import { validate } from '../http/validate.ts';
 import { collection, item, violationError } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { findSubjectLeads, previewLeads } from '../leads/privacy.ts';
 import { honourRequest } from '../leads/privacy-request.ts';
 import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
-import { listQuery, pageOfLog } from './list-query.ts';
 
 const oneOf = (input: { email?: string; id_number?: string }) => {
   if (!input.email === !input.id_number)

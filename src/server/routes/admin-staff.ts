@@ -18,12 +18,12 @@ import {
 } from '../auth/staff.ts';
 import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
+import { listQuery, pageOf } from '../http/list-query.ts';
+import { checkPath, pathText } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { collection, item, notFound, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
 import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
-import { listQuery, pageOf } from './list-query.ts';
-import { checkPath, pathText } from './params.ts';
 
 // The schemas live in the contract (src/contract/staff.ts); these names stay for existing imports.
 export const CreateStaffSchema = StaffCreateInput;

@@ -3,11 +3,11 @@ import * as v from 'valibot';
 import { BANNER_TYPES, Banner } from '../../contract/banners.ts';
 import { collectionOf } from '../../contract/hydra.ts';
 import type { Deps } from '../deps.ts';
+import { checkQuery, optionalChoice } from '../http/params.ts';
 import { collection } from '../hydra.ts';
 import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentBanner } from '../present.ts';
-import { checkQuery, optionalChoice } from './params.ts';
 
 export function bannerRoutes({ db }: Deps) {
   const app = new Hono();

@@ -3,11 +3,11 @@ import * as v from 'valibot';
 import { BlogPost, BlogSummary } from '../../contract/blog.ts';
 import { collectionOf } from '../../contract/hydra.ts';
 import type { Deps } from '../deps.ts';
+import { checkPath, checkQuery, page, pathText } from '../http/params.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentBlogPost, presentBlogSummary } from '../present.ts';
-import { checkPath, checkQuery, page, pathText } from './params.ts';
 
 export const BLOG_PAGE_SIZE = 6;
 const tags = ['Blog'];

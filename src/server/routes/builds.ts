@@ -14,9 +14,10 @@ import {
 import { audit } from '../auth/audit.ts';
 import { byWhom, requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
-import { disabled } from '../editor/auth.ts';
 import { verifyRebuild } from '../editor/signature.ts';
 import { parseJsonObject } from '../http/json-body.ts';
+import { checkPath, checkQuery, pathText } from '../http/params.ts';
+import { disabled } from '../http/secrets.ts';
 import { collection, item, problem } from '../hydra.ts';
 import {
   collectionOk,
@@ -32,7 +33,6 @@ import { type BuildRow, type Coordinator, PublishError } from '../publish/coordi
 import { comparePages, readManifest } from '../publish/manifest.ts';
 import { pendingContent } from '../publish/pending.ts';
 import { type BuildProgress, pagesWritten } from '../publish/progress.ts';
-import { checkPath, checkQuery, pathText } from './params.ts';
 
 export function presentBuild(
   b: BuildRow,

@@ -3,10 +3,10 @@ import * as v from 'valibot';
 import { Dealer } from '../../contract/dealers.ts';
 import { collectionOf } from '../../contract/hydra.ts';
 import type { Deps } from '../deps.ts';
+import { checkPath, pathText } from '../http/params.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { read } from '../openapi/describe.ts';
 import { presentDealer } from '../present.ts';
-import { checkPath, pathText } from './params.ts';
 
 const tags = ['Dealers'];
 

@@ -12,6 +12,7 @@ import { LEAD_PHOTO_LIMITS, leadPhotoPath } from '../../domain/lead-photos.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
+import { checkPath } from '../http/params.ts';
 import { clientAddress } from '../http/proxy.ts';
 import { LD_JSON, notFound, problem, statusTitle } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
@@ -19,7 +20,6 @@ import { leadWithPhoto } from '../leads/inbox.ts';
 import { readLeadPhoto, saveLeadPhoto } from '../leads/photos.ts';
 import { hitRateLimit } from '../leads/rate-limit.ts';
 import { ld, operation, problems } from '../openapi/describe.ts';
-import { checkPath } from './params.ts';
 
 /** The upload takes an image body; app.ts gives it LEAD_PHOTO_LIMITS.maxBytes instead of the JSON limit. */
 export const LEAD_PHOTO_UPLOAD_PATH = /^\/api\/lead_photos\/?$/;

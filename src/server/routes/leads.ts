@@ -15,12 +15,12 @@ import {
 import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { jsonObject, jsonType } from '../http/json-body.ts';
+import { checkPath, pathText } from '../http/params.ts';
 import { acceptLead, limitLeads } from '../leads/accept.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { enquiryKind, financeKind } from '../leads/records.ts';
 import { showLead } from '../leads/show.ts';
 import { jsonBody, ld, operation, problems, STAFF_SECURITY } from '../openapi/describe.ts';
-import { checkPath, pathText } from './params.ts';
 
 const describeLead = (summary: string, input: v.GenericSchema, answer: v.GenericSchema) =>
   operation({

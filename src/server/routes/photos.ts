@@ -28,6 +28,7 @@ import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { jsonInput } from '../http/json-body.ts';
+import { checkPath, pathId, pathSlug } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, violationError } from '../hydra.ts';
 import { type Ingested, ingest } from '../media/ingest.ts';
@@ -44,7 +45,6 @@ import {
 } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
 import { jsonBody, ld, problems, STAFF_SECURITY, staffGuard, staffOperations } from '../openapi/describe.ts';
-import { checkPath, pathId, pathSlug } from './params.ts';
 
 /** The upload route takes large bodies; app.ts exempts it from the 64 KiB JSON limit. */
 export const PHOTO_UPLOAD_PATH =

@@ -8,11 +8,19 @@ import { collectionOf } from '../../contract/hydra.ts';
 import { RangeModel, Variant, VEHICLE_TYPES } from '../../contract/range.ts';
 import { COLOUR_IMAGE_OWNER } from '../../domain/photos.ts';
 import type { Deps } from '../deps.ts';
+import {
+  checkPath,
+  checkQuery,
+  optionalChoice,
+  optionalSlug,
+  page,
+  pathId,
+  pathSlug,
+} from '../http/params.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentRangeModel, presentVariant } from '../present.ts';
-import { checkPath, checkQuery, optionalChoice, optionalSlug, page, pathId, pathSlug } from './params.ts';
 
 export const RANGE_PAGE_SIZE = 50;
 /** Uploads of variants and of their colours (docs/decisions/185-variant-colour-images.md). */

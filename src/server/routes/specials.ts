@@ -8,10 +8,10 @@ import { collectionOf } from '../../contract/hydra.ts';
 import { Special, SpecialGroup } from '../../contract/specials.ts';
 import { rewriteMotus } from '../../domain/format.ts';
 import type { Deps } from '../deps.ts';
+import { checkPath, checkQuery, optionalSlug, pathText } from '../http/params.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { read } from '../openapi/describe.ts';
 import { presentSpecial } from '../present.ts';
-import { checkPath, checkQuery, optionalSlug, pathText } from './params.ts';
 import { resolveDealerScope } from './scope.ts';
 
 const tags = ['Specials'];

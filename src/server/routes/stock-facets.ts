@@ -13,9 +13,9 @@ import {
 } from '../../domain/vehicle-query.ts';
 import { countBy, makesWithModels, rangesOf, type StockFilter } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
+import { checkPath, checkQuery, optionalSlug, pathSlug, vehicleQuery } from '../http/params.ts';
 import { collection, item } from '../hydra.ts';
 import { read } from '../openapi/describe.ts';
-import { checkPath, checkQuery, optionalSlug, pathSlug, vehicleQuery } from './params.ts';
 import { checkDealerSlugs, dealersInScope, resolveDealerScope } from './scope.ts';
 
 const tags = ['Pre-owned stock'];

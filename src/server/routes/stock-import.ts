@@ -13,12 +13,12 @@ import { audit } from '../auth/audit.ts';
 import { byWhom, principalOf } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { isJsonType, parseJsonObject } from '../http/json-body.ts';
+import { checkPath } from '../http/params.ts';
 import { ApiError, item, notFound } from '../hydra.ts';
 import { storeOf } from '../media/storage.ts';
 import { ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
 import { applyPlan, ImportFileError, type Plan, planHash, planImport } from '../stock/csv-import.ts';
-import { checkPath } from './params.ts';
 
 /** CSV files are larger than JSON bodies: app.ts gives this path its own limit. */
 export const STOCK_IMPORT_PATH = /^\/api\/editor\/stock_imports\/?$/;

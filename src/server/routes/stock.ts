@@ -26,6 +26,8 @@ import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { checkWhole, insertChecked, updateChecked } from '../editor/writes.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
+import { listQuery } from '../http/list-query.ts';
+import { checkPath, checkQuery, pathId } from '../http/params.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
@@ -37,8 +39,6 @@ import {
   updateVehicle,
   type VehicleRow,
 } from '../stock/store.ts';
-import { listQuery } from './list-query.ts';
-import { checkPath, checkQuery, pathId } from './params.ts';
 
 const guarded = staffGuard('The role or key lacks stock:write, or a session write came from another origin.');
 const op = staffOperations('Stock', guarded);

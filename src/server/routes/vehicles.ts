@@ -6,11 +6,11 @@ import { VehicleDetail, VehicleSummary } from '../../contract/vehicles.ts';
 import { USED_PAGE_SIZE } from '../../domain/vehicle-query.ts';
 import { getStockItem, listStock, similarStock } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
+import { checkPath, checkQuery, pathId, pathText, vehicleQuery } from '../http/params.ts';
 import { collection, item, JsonMembers, notFound } from '../hydra.ts';
 import { photosByVehicle } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentVehicleDetail, presentVehicleSummary } from '../present.ts';
-import { checkPath, checkQuery, pathId, pathText, vehicleQuery } from './params.ts';
 import { checkDealerSlugs, resolveDealerScope } from './scope.ts';
 
 const tags = ['Pre-owned stock'];

@@ -8,8 +8,8 @@ import type { Violation } from '../../contract/hydra.ts';
 import type { StockVehicleInput } from '../../contract/stock.ts';
 import { monthlyInstalment } from '../../domain/finance.ts';
 import { slugify } from '../../domain/slug.ts';
+import { paths } from '../../domain/urls.ts';
 import type { Database, VehiclesTable } from '../db/schema.ts';
-import { vehiclePath } from '../present.ts';
 import { inScope } from './access.ts';
 
 export type VehicleRow = Selectable<VehiclesTable>;
@@ -119,7 +119,7 @@ export function presentStock(row: VehicleRow & { dealer_name: string }, photoCou
     model_slug: row.model_slug,
     installment: row.installment,
     photo_count: photoCount,
-    uri: vehiclePath(row),
+    uri: paths.usedCar(row),
     created_at: row.created_at,
   };
 }

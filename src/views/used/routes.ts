@@ -3,6 +3,7 @@
  * stock at the root, each dealer's own stock under its /dealer/{siteName} prefix.
  */
 import type { VehicleDetail } from '../../contract/index.ts';
+import { usedCarSegments } from '../../domain/urls.ts';
 import { eachSite } from '../route-kit.ts';
 import type { SiteCtx } from '../site.ts';
 import { allStock, listingData, mapLimit, vehicleDetail } from './data.ts';
@@ -51,7 +52,7 @@ const vehicles = eachSite<Partial<UsedVehicleProps>>(async (ctx) => {
   return [
     { params: { car: 'vehicle' }, props: {} },
     ...details.map((vehicle) => ({
-      params: { car: `${vehicle.make_slug}/${vehicle.model_slug}/${vehicle.id}` },
+      params: { car: usedCarSegments(vehicle) },
       props: { vehicle },
     })),
   ];

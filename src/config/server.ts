@@ -7,6 +7,7 @@ import { Cron } from 'croner';
 import * as v from 'valibot';
 import { RETENTION_DEFAULTS } from '../domain/retention.ts';
 import { GROUP_TIME_ZONE } from '../domain/zoned-date.ts';
+import { BRAND_DEFAULTS, groupSlugFor } from './brand.ts';
 
 const int = (fallback: number) =>
   v.pipe(
@@ -45,15 +46,18 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.string(), 'data'),
   // The drawn demo images and brochures written to DATA_DIR/uploads at start-up (a minute on 2 cores).
   DEMO_UPLOADS: v.optional(v.picklist(['on', 'off']), 'on'),
-  DEFAULT_DEALER_SLUG: v.optional(v.string(), 'motus-subaru-west-rand'),
-  GROUP_SLUG: v.optional(v.string(), 'motus-subaru'),
-  BRAND_NAME: v.optional(v.string(), 'Subaru'),
+  DEFAULT_DEALER_SLUG: v.optional(v.string(), BRAND_DEFAULTS.dealerSlug),
+  GROUP_SLUG: v.optional(v.string()), // default: from BRAND_NAME, as the pages have it
+  BRAND_NAME: v.optional(v.string(), BRAND_DEFAULTS.name),
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url()), 'http://localhost:4321'),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   API_CACHE_TTL_MS: int(5000),
   // PostgreSQL outages answer 503 instead of hanging (issue 12): connecting and each statement are bounded.
   PG_CONNECT_TIMEOUT: duration('5s'),
   PG_STATEMENT_TIMEOUT: duration('10s'),
+  PG_POOL_MAX: v.pipe(int(10), v.minValue(1, 'must be at least 1')),
+  // 1: start without building the site when no build is published yet (tests that publish their own).
+  SKIP_BUILD: v.optional(v.picklist(['0', '1']), '0'),
   // Leads (docs/decisions/010-lead-pipeline.md)
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
   LEAD_FROM_EMAIL: v.optional(v.pipe(v.string(), v.email()), 'website-leads@localhost.localdomain'),
@@ -128,6 +132,17 @@ function checkSchedule(pattern: string, timezone: string, name = 'REBUILD_SCHEDU
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** The retention periods the server applies (the same variables and checks), for the privacy policy. */
+export function retentionMonths(env: Record<string, string | undefined> = process.env) {
+  const { LEAD_RETENTION_MONTHS, FINANCE_RETENTION_MONTHS } = EnvSchema.entries;
+  const c = v.parse(v.object({ LEAD_RETENTION_MONTHS, FINANCE_RETENTION_MONTHS }), env);
+  return { lead: c.LEAD_RETENTION_MONTHS, finance: c.FINANCE_RETENTION_MONTHS };
+}
+
+/** Where the built admin app is (scripts/admin-build.ts writes it, the server serves it at /admin). */
+export const adminDist = (env: Record<string, string | undefined> = process.env) =>
+  env.ADMIN_DIST ?? 'dist/admin';
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) {
@@ -163,13 +178,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     databaseUrl: c.DATABASE_URL ?? `sqlite:${c.DATA_DIR}/site.db`,
     /** openDb options: connect and statement timeouts (PostgreSQL). */
-    db: { connectTimeoutMs: c.PG_CONNECT_TIMEOUT, statementTimeoutMs: c.PG_STATEMENT_TIMEOUT },
+    db: {
+      connectTimeoutMs: c.PG_CONNECT_TIMEOUT,
+      statementTimeoutMs: c.PG_STATEMENT_TIMEOUT,
+      poolMax: c.PG_POOL_MAX,
+    },
+    /** Whether a first start without a published build builds the site. */
+    buildOnFirstStart: c.SKIP_BUILD !== '1',
     dataDir: c.DATA_DIR,
     uploadsDir: `${c.DATA_DIR}/uploads`,
     demoUploads: c.DEMO_UPLOADS === 'on',
     buildsDir: `${c.DATA_DIR}/builds`,
     defaultDealerSlug: c.DEFAULT_DEALER_SLUG,
-    groupSlug: c.GROUP_SLUG,
+    groupSlug: c.GROUP_SLUG ?? groupSlugFor(c.BRAND_NAME),
     brandName: c.BRAND_NAME,
     siteUrl: c.PUBLIC_SITE_URL.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
