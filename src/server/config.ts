@@ -7,6 +7,7 @@ import { Cron } from 'croner';
 import * as v from 'valibot';
 import { RETENTION_DEFAULTS } from '../domain/retention.ts';
 import { GROUP_TIME_ZONE } from '../domain/zoned-date.ts';
+import { readStorageConfig, storageProblems } from './storage-config.ts';
 
 const int = (fallback: number) =>
   v.pipe(
@@ -129,6 +130,8 @@ function checkSchedule(pattern: string, timezone: string, name = 'REBUILD_SCHEDU
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const storage = storageProblems(env);
+  if (storage.length) throw new Error(`Invalid configuration: ${storage.join('; ')}`);
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) {
     const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`).join('; ');
@@ -166,6 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     db: { connectTimeoutMs: c.PG_CONNECT_TIMEOUT, statementTimeoutMs: c.PG_STATEMENT_TIMEOUT },
     dataDir: c.DATA_DIR,
     uploadsDir: `${c.DATA_DIR}/uploads`,
+    /** Where files live: local directories under DATA_DIR, or one S3 bucket when S3_BUCKET is set. */
+    storage: readStorageConfig(env, c.DATA_DIR),
     demoUploads: c.DEMO_UPLOADS === 'on',
     buildsDir: `${c.DATA_DIR}/builds`,
     defaultDealerSlug: c.DEFAULT_DEALER_SLUG,

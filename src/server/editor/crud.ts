@@ -13,8 +13,8 @@ import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { ApiError, collection, item, notFound } from '../hydra.ts';
-import { removeOwnerPhotos } from '../media/photos.ts';
-import { storeOf } from '../media/storage.ts';
+import { removeOwnerPhotos } from '../media/photo-writes.ts';
+import { storeOf } from '../media/stores.ts';
 import {
   collectionOk,
   jsonBody,
