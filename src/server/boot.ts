@@ -11,7 +11,7 @@ import { withStartupLock } from './db/startup-lock.ts';
 import type { Deps } from './deps.ts';
 import type { Logger } from './log.ts';
 import type { BlobStore } from './media/storage.ts';
-import { openStore } from './media/stores.ts';
+import { closeStores, openStore } from './media/stores.ts';
 
 /** Fills an empty database and makes the upload files its rows reference (src/demo/ is one). */
 export interface Seeder {
@@ -30,7 +30,14 @@ export async function prepare(config: Config, logger: Logger, opts: { seed?: See
     if (files.written) logger.info('demo images written', files);
   }
   const deps: Deps = { db, dialect, config };
-  return { deps, destroy };
+  // The bucket's client holds open connections: closed with the database, so scripts end.
+  return {
+    deps,
+    destroy: async () => {
+      await destroy();
+      closeStores(config.storage);
+    },
+  };
 }
 
 /** Migrations, then the seeder when one is given: one instance at a time (db/startup-lock.ts). */

@@ -13,7 +13,7 @@ import { startRetention } from './leads/retention.ts';
 import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
 import { startOrphanSweep } from './media/orphan-sweep.ts';
-import { privateStoreOf, storeOf } from './media/stores.ts';
+import { describeStorage, privateStoreOf, storeOf } from './media/stores.ts';
 import { createCoordinator } from './publish/coordinator.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 import { startSchedule } from './publish/schedule.ts';
@@ -57,7 +57,11 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   const stopDigest = startDigest(deps, logger);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info('listening', { url: `http://localhost:${info.port}`, database: deps.dialect });
+    logger.info('listening', {
+      url: `http://localhost:${info.port}`,
+      database: deps.dialect,
+      files: describeStorage(config.storage),
+    });
   });
 
   if (!currentBuildDir(config.buildsDir) && process.env.SKIP_BUILD !== '1') {

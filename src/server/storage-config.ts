@@ -38,7 +38,7 @@ export type StorageConfig = { kind: 'local'; dataDir: string } | ({ kind: 's3' }
 
 type Env = Record<string, string | undefined>;
 
-const valueOf = (env: Env, name: string) => (env[name] ?? '').trim();
+const read = (env: Env, name: string) => (env[name] ?? '').trim();
 const named = (names: readonly string[]) =>
   names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 const verb = (names: readonly string[]) => (names.length === 1 ? 'is' : 'are');
@@ -48,7 +48,7 @@ const PREFIX = /^([A-Za-z0-9][A-Za-z0-9_.-]*\/?)+$/;
 
 /** Every problem with the storage settings, each naming its variable; empty when they are usable. */
 export function storageProblems(env: Env): string[] {
-  const has = (name: string) => valueOf(env, name) !== '';
+  const has = (name: string) => read(env, name) !== '';
   const problems: string[] = [];
   if (has('S3_BUCKET')) {
     const missing = S3_REQUIRED.filter((n) => !has(n));
@@ -56,9 +56,9 @@ export function storageProblems(env: Env): string[] {
       problems.push(
         `S3_BUCKET is set but ${named(missing)} ${verb(missing)} missing (object storage needs ${named(S3_REQUIRED)})`,
       );
-    if (!BUCKET.test(valueOf(env, 'S3_BUCKET')))
+    if (!BUCKET.test(read(env, 'S3_BUCKET')))
       problems.push(
-        `S3_BUCKET '${valueOf(env, 'S3_BUCKET')}' is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`,
+        `S3_BUCKET '${read(env, 'S3_BUCKET')}' is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`,
       );
   } else {
     const stray = S3_VARIABLES.filter((n) => n !== 'S3_BUCKET' && has(n));
@@ -67,19 +67,19 @@ export function storageProblems(env: Env): string[] {
         `${named(stray)} ${verb(stray)} set but S3_BUCKET is missing: set S3_BUCKET to keep files in a bucket, or unset ${stray.length === 1 ? 'it' : 'them'} to keep them under DATA_DIR`,
       );
   }
-  const endpoint = valueOf(env, 'S3_ENDPOINT');
+  const endpoint = read(env, 'S3_ENDPOINT');
   if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint))
     problems.push(`S3_ENDPOINT must be an http:// or https:// URL, not '${endpoint}'`);
-  const pathStyle = valueOf(env, 'S3_FORCE_PATH_STYLE');
+  const pathStyle = read(env, 'S3_FORCE_PATH_STYLE');
   if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false')
     problems.push(`S3_FORCE_PATH_STYLE must be 'true' or 'false', not '${pathStyle}'`);
-  const prefix = valueOf(env, 'S3_PREFIX');
+  const prefix = read(env, 'S3_PREFIX');
   if (prefix && (!PREFIX.test(prefix) || prefix.includes('..')))
     problems.push(
       `S3_PREFIX must be a folder name like 'site-a/' (letters, digits, '_', '.', '-' and '/'), not '${prefix}'`,
     );
   for (const name of CHECKSUM_VARIABLES) {
-    const mode = valueOf(env, name);
+    const mode = read(env, name);
     if (mode && !(CHECKSUM_MODES as readonly string[]).includes(mode))
       problems.push(`${name} must be WHEN_REQUIRED or WHEN_SUPPORTED, not '${mode}'`);
   }
@@ -88,17 +88,17 @@ export function storageProblems(env: Env): string[] {
 
 /** The storage settings of a checked environment (storageProblems found nothing). */
 export function readStorageConfig(env: Env, dataDir: string): StorageConfig {
-  if (!valueOf(env, 'S3_BUCKET')) return { kind: 'local', dataDir };
-  const prefix = valueOf(env, 'S3_PREFIX');
-  const checksums = (name: string) => (valueOf(env, name) || 'WHEN_REQUIRED') as ChecksumMode;
+  if (!read(env, 'S3_BUCKET')) return { kind: 'local', dataDir };
+  const prefix = read(env, 'S3_PREFIX');
+  const checksums = (name: string) => (read(env, name) || 'WHEN_REQUIRED') as ChecksumMode;
   return {
     kind: 's3',
-    bucket: valueOf(env, 'S3_BUCKET'),
-    endpoint: valueOf(env, 'S3_ENDPOINT'),
-    region: valueOf(env, 'S3_REGION'),
-    accessKeyId: valueOf(env, 'S3_ACCESS_KEY_ID'),
-    secretAccessKey: valueOf(env, 'S3_SECRET_ACCESS_KEY'),
-    forcePathStyle: valueOf(env, 'S3_FORCE_PATH_STYLE') === 'true',
+    bucket: read(env, 'S3_BUCKET'),
+    endpoint: read(env, 'S3_ENDPOINT'),
+    region: read(env, 'S3_REGION'),
+    accessKeyId: read(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: read(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: read(env, 'S3_FORCE_PATH_STYLE') === 'true',
     prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
     requestChecksums: checksums('AWS_REQUEST_CHECKSUM_CALCULATION'),
     responseChecksums: checksums('AWS_RESPONSE_CHECKSUM_VALIDATION'),

@@ -61,7 +61,7 @@ export async function copyToBucket(
       const etag = info.etag.replace(/^W\//, '').replace(/"/g, '');
       if (/^[0-9a-f]{32}$/.test(etag)) return etag === md5(data);
       const back = await bucket.get(key); // multipart or encrypted: the ETag is no MD5
-      return back !== null && back.equals(data);
+      return back?.equals(data) ?? false;
     };
 
     const one = async (o: StoredObject) => {

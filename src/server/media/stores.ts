@@ -19,14 +19,15 @@ const opened = new WeakMap<StorageConfig, Map<StoreFolder, BlobStore>>();
 
 /** The store of one folder: DATA_DIR/{folder}, or {S3_PREFIX}{folder}/ in the bucket. */
 export function openStore(config: StorageConfig, folder: StoreFolder): BlobStore {
-  let stores = opened.get(config);
-  if (!stores) opened.set(config, (stores = new Map()));
-  let store = stores.get(folder);
-  if (store) return store;
+  const stores = opened.get(config) ?? new Map<StoreFolder, BlobStore>();
+  opened.set(config, stores);
+  const held = stores.get(folder);
+  if (held) return held;
+  let store: BlobStore;
   if (config.kind === 'local') store = localStore(join(config.dataDir, folder));
   else {
-    let client = clients.get(config);
-    if (!client) clients.set(config, (client = s3Client(config)));
+    const client = clients.get(config) ?? s3Client(config);
+    clients.set(config, client);
     store = s3Store(client, config, folder);
   }
   stores.set(folder, store);
