@@ -26,7 +26,8 @@ import { signedIn } from './staff-helpers.ts';
 const CAR = 7;
 type Photo = { id: string; renditions: { key: string; format: string }[] };
 
-const picture = (width = 1600, height = 1200) =>
+/** The smallest photo accepted: fewest renditions to encode on a busy machine. */
+const picture = (width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .jpeg()
     .toBuffer();
@@ -74,7 +75,9 @@ describe.each(ENGINES)('files in a bucket on %s', (engine) => {
     return r.body['hydra:member'].at(-1) as Photo;
   };
 
-  it('stores an uploaded photo in the bucket and serves it back through /uploads', async () => {
+  it('stores an uploaded photo in the bucket and serves it back through /uploads', {
+    timeout: 90_000,
+  }, async () => {
     expect(api.deps.config.storage.kind).toBe('s3');
     const photo = await uploadPhoto();
     const jpeg = photo.renditions.find((r) => r.format === 'jpeg');
@@ -94,7 +97,7 @@ describe.each(ENGINES)('files in a bucket on %s', (engine) => {
     expect(again.status).toBe(304);
   });
 
-  it('deletes a photo’s objects from the bucket with the photo', async () => {
+  it('deletes a photo’s objects from the bucket with the photo', { timeout: 90_000 }, async () => {
     const photo = await uploadPhoto();
     const key = photo.renditions[0]?.key as string;
     expect((await app.request(`/uploads/${key}`)).status).toBe(200);
@@ -107,7 +110,9 @@ describe.each(ENGINES)('files in a bucket on %s', (engine) => {
     expect((await app.request(`/uploads/${key}`)).status).toBe(404);
   });
 
-  it('sweeps objects no row names once they are older than the grace period', async () => {
+  it('sweeps objects no row names once they are older than the grace period', {
+    timeout: 90_000,
+  }, async () => {
     const kept = await uploadPhoto();
     const store = storeOf(api.deps);
     const orphan = `photos/${randomUUID()}/800.webp`;

@@ -101,6 +101,21 @@ describe.each(KINDS)('a %s store', (kind) => {
     },
   );
 
+  it.runIf(kind === 's3')(
+    'lists past one page of keys (the store answers at most 1000 a request)',
+    async () => {
+      const { s3Client, s3Store } = await import('../../src/server/media/s3-store.ts');
+      const settings = config as Extract<StorageConfig, { kind: 's3' }>;
+      const client = s3Client(settings);
+      const paged = s3Store(client, settings, 'paging', 2);
+      const keys = ['a/1.webp', 'a/2.webp', 'a/3.webp', 'a/4.webp', 'a/5.webp', 'b/1.webp'];
+      for (const key of keys) await paged.put(key, Buffer.from(key));
+      expect((await paged.list('a/')).map((o) => o.key)).toEqual(keys.slice(0, 5));
+      expect((await paged.list('')).map((o) => o.key)).toEqual(keys);
+      client.destroy();
+    },
+  );
+
   it.runIf(kind === 'local')('has no links of its own (private files go through our routes)', async () => {
     expect(await store.signedUrl('photos/p1/400.webp', 60)).toBeNull();
   });

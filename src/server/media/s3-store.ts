@@ -8,7 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
-  ListObjectsV2Command,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -50,6 +50,8 @@ export function s3Store(
   client: S3Client,
   settings: Pick<S3Settings, 'bucket' | 'prefix'>,
   folder: string,
+  /** Keys per listing request: the store's maximum (1000) but in tests of paging. */
+  pageSize = 1000,
 ): BlobStore {
   const { bucket } = settings;
   const base = `${settings.prefix}${folder}/`;
@@ -97,11 +99,18 @@ export function s3Store(
       }
     },
     async list(prefix) {
+      // ListObjects (version 1) paged by the last key as marker: every S3-compatible store answers it,
+      // while some (and the test server on Node 24) fail on ListObjectsV2's continuation tokens.
       const out: StoredObject[] = [];
-      let token: string | undefined;
-      do {
+      let marker: string | undefined;
+      for (;;) {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${base}${prefix}`, ContinuationToken: token }),
+          new ListObjectsCommand({
+            Bucket: bucket,
+            Prefix: `${base}${prefix}`,
+            Marker: marker,
+            MaxKeys: pageSize,
+          }),
         );
         for (const o of page.Contents ?? [])
           if (o.Key)
@@ -110,8 +119,10 @@ export function s3Store(
               modified: o.LastModified ?? new Date(0),
               size: o.Size ?? 0,
             });
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+        const last = page.Contents?.at(-1)?.Key;
+        if (!page.IsTruncated || !last) break;
+        marker = page.NextMarker ?? last;
+      }
       return out;
     },
     stat: info,
