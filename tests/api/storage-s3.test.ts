@@ -254,7 +254,9 @@ describe('npm run storage:migrate', () => {
   const run = (...args: string[]) => command({ DATA_DIR: dataDir, ...s3.env, S3_PREFIX: prefix }, ...args);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('copies a DATA_DIR onto the bucket, verified, idempotently, and the server then serves from it', async () => {
+  it('copies a DATA_DIR onto the bucket, verified, idempotently, and the server then serves from it', {
+    timeout: 180_000,
+  }, async () => {
     const files: Record<string, string> = {
       'uploads/banners/sale.webp': 'RIFF webp banner',
       'uploads/files/subaru-forester-brochure.pdf': '%PDF-1.7 forester',
@@ -315,7 +317,9 @@ describe('npm run storage:migrate', () => {
     await api.close();
   });
 
-  it('refuses to run without a complete bucket configuration, naming what is missing', async () => {
+  it('refuses to run without a complete bucket configuration, naming what is missing', {
+    timeout: 60_000,
+  }, async () => {
     const partial = await command({ DATA_DIR: dataDir, S3_BUCKET: 'site-files', S3_REGION: 'auto' });
     expect(partial.status).toBe(2);
     expect(partial.stderr).toContain(
