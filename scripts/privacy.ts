@@ -13,6 +13,7 @@ import { withLeadTables } from '../src/server/db/schema-leads.ts';
 import { leadCrypto } from '../src/server/leads/crypto.ts';
 import { honourRequest } from '../src/server/leads/privacy-request.ts';
 import { purgeExpired } from '../src/server/leads/retention.ts';
+import { closeStores, openStore } from '../src/server/media/stores.ts';
 
 const [command, ...args] = process.argv.slice(2);
 const arg = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -40,14 +41,18 @@ try {
   await migrateToLatest(raw);
   const db = withLeadTables(raw);
   if (command === 'retention') {
-    const r = await purgeExpired(db, { ...config.leads.retention, dataDir: config.dataDir }, 'cli');
+    const r = await purgeExpired(
+      db,
+      { ...config.leads.retention, files: openStore(config.storage, 'private') },
+      'cli',
+    );
     console.log(`Erased ${r.leads} lead(s) past retention.`, r.removed);
   } else {
     const done = await honourRequest(db, leadCrypto(config.leads.encryptionKey), {
       action: command === 'export' ? 'export' : 'erasure',
       subject: { email, idNumber },
       actor: 'cli',
-      dataDir: config.dataDir,
+      files: openStore(config.storage, 'private'),
     });
     if (command === 'export')
       process.stdout.write(
@@ -58,4 +63,5 @@ try {
   }
 } finally {
   await destroy();
+  closeStores(config.storage);
 }

@@ -9,6 +9,7 @@ import { MAX_DEALERS } from '../src/demo/data/dealers.ts';
 import { seedDatabase, seedUploads } from '../src/demo/seed.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { closeStores, openStore } from '../src/server/media/stores.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,8 +35,9 @@ const config = loadConfig();
 const { db, destroy } = await openDb(config.databaseUrl);
 await migrateToLatest(db);
 const { seeded } = await seedDatabase(db, { force: !values['if-empty'], scale });
-const files = await seedUploads(config.uploadsDir, { force: values.images });
+const files = await seedUploads(openStore(config.storage, 'uploads'), { force: values.images });
 console.log(
   JSON.stringify({ seeded, database: config.databaseUrl.replace(/\/\/.*@/, '//***@'), ...scale, ...files }),
 );
 await destroy();
+closeStores(config.storage);

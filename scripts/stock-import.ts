@@ -11,7 +11,7 @@ import { loadConfig } from '../src/config/server.ts';
 import { writeAudit } from '../src/server/auth/audit.ts';
 import { prepare } from '../src/server/boot.ts';
 import { createLogger } from '../src/server/log.ts';
-import { storeOf } from '../src/server/media/storage.ts';
+import { storeOf } from '../src/server/media/stores.ts';
 import { applyPlan, ImportFileError, planImport } from '../src/server/stock/csv-import.ts';
 
 const { values, positionals } = parseArgs({

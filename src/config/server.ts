@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { RETENTION_DEFAULTS } from '../domain/retention.ts';
 import { GROUP_TIME_ZONE } from '../domain/zoned-date.ts';
 import { BRAND_DEFAULTS, groupSlugFor } from './brand.ts';
+import { readStorageConfig, storageProblems } from './storage.ts';
 
 const int = (fallback: number) =>
   v.pipe(
@@ -144,6 +145,8 @@ export const adminDist = (env: Record<string, string | undefined> = process.env)
   env.ADMIN_DIST ?? 'dist/admin';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const storage = storageProblems(env);
+  if (storage.length) throw new Error(`Invalid configuration: ${storage.join('; ')}`);
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) {
     const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`).join('; ');
@@ -187,6 +190,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     buildOnFirstStart: c.SKIP_BUILD !== '1',
     dataDir: c.DATA_DIR,
     uploadsDir: `${c.DATA_DIR}/uploads`,
+    /** Where files live: local directories under DATA_DIR, or one S3 bucket when S3_BUCKET is set. */
+    storage: readStorageConfig(env, c.DATA_DIR),
     demoUploads: c.DEMO_UPLOADS === 'on',
     buildsDir: `${c.DATA_DIR}/builds`,
     defaultDealerSlug: c.DEFAULT_DEALER_SLUG,

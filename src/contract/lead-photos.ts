@@ -15,3 +15,19 @@ export const LeadPhoto = named(
   }),
   'A checked, EXIF-free JPEG kept privately until a valuation names it.',
 );
+
+export const LeadPhotoLink = named(
+  'LeadPhotoLink',
+  v.object({
+    ...context,
+    '@id': v.pipe(v.string(), v.description('Staff-only address of the stored JPEG.')),
+    '@type': v.literal('LeadPhotoLink'),
+    url: v.pipe(
+      v.string(),
+      v.url(),
+      v.description('Shows the photo without signing in until `expires` (for a colleague or a CRM).'),
+    ),
+    expires: v.pipe(v.string(), v.isoTimestamp(), v.description('When the link stops working.')),
+  }),
+  'A short-lived signed link to a valuation photo.',
+);

@@ -3,12 +3,11 @@
  * description, a table of variants with outputs and prices, colours and standard features.
  * Built from the same rows the database gets, so the brochure never disagrees with the site.
  */
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { monthlyInstalment } from '../domain/finance.ts';
 import { uploadPath } from '../domain/images.ts';
+import type { BlobStore } from '../server/media/storage.ts';
 import { buildDealers } from './data/dealers.ts';
 import { buildRange, type RangeData, rangeImages } from './data/range.ts';
 import { RANGE } from './data/range-catalogue.ts';
@@ -28,13 +27,13 @@ const rands = (n: number, cents = false): string =>
     .replace(/[\u00a0\u202f]/g, ' ');
 
 /** The model's main image as JPEG: the generated WebP if present, else drawn afresh. */
-async function mainImageJpeg(uploadsDir: string, file: string): Promise<Buffer> {
-  const path = join(uploadsDir, uploadPath('main', file));
-  const source = await readFile(path).catch(async () => {
+async function mainImageJpeg(store: BlobStore, file: string): Promise<Buffer> {
+  let source = await store.get(uploadPath('main', file));
+  if (!source) {
     const job = rangeImages().find((j) => j.kind === 'main' && j.file === file);
     if (!job) throw new Error(`no artwork for ${file}`);
-    return Buffer.from(renderSvg(job, 960));
-  });
+    source = Buffer.from(renderSvg(job, 960));
+  }
   return sharp(source).resize(960).flatten({ background: '#ffffff' }).jpeg({ quality: 82 }).toBuffer();
 }
 
@@ -167,24 +166,23 @@ export function listBrochures(): string[] {
 }
 
 export async function generateBrochures(
-  uploadsDir: string,
-  opts: { force?: boolean } = {},
+  store: BlobStore,
+  opts: { force?: boolean; have?: Set<string> } = {},
 ): Promise<{ written: number; skipped: number }> {
   const { models, variants } = buildRange();
   const result = { written: 0, skipped: 0 };
-  await mkdir(join(uploadsDir, 'files'), { recursive: true });
+  const have = opts.have ?? new Set((await store.list('files/')).map((o) => o.key));
   for (const model of models) {
     const own = variants.filter((v) => v.model_id === model.id);
     const file = own[0]?.brochure;
     if (!file) continue;
-    const path = join(uploadsDir, 'files', file);
-    if (!opts.force && (await stat(path).catch(() => null))) {
+    const key = `files/${file}`;
+    if (!opts.force && have.has(key)) {
       result.skipped++;
       continue;
     }
-    const pdf = await toBuffer(brochure(model, own, await mainImageJpeg(uploadsDir, model.main_image)));
-    await writeFile(`${path}.tmp`, pdf);
-    await rename(`${path}.tmp`, path);
+    const pdf = await toBuffer(brochure(model, own, await mainImageJpeg(store, model.main_image)));
+    await store.put(key, pdf);
     result.written++;
   }
   return result;

@@ -2,12 +2,12 @@
  * Makes every image the seed data references: collects the jobs from the data modules,
  * draws each as SVG, rasterises it once at its largest width with sharp and writes a WebP per
  * width (`{name}-{w}.webp`) plus the default `{name}.webp` (SPEC §7 Assets, src/domain/images.ts).
- * Existing files are kept unless `force`, so a re-run only fills gaps.
+ * Existing files are kept unless `force`, so a re-run only fills gaps. They go to the uploads store
+ * (a local directory or a bucket), like every uploaded file.
  */
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_KINDS, uploadPath } from '../domain/images.ts';
+import type { BlobStore } from '../server/media/storage.ts';
 import { carSvg } from './art/car-svg.ts';
 import { sceneSvg } from './art/scenes.ts';
 import type { ImageJob } from './art/types.ts';
@@ -49,31 +49,18 @@ export function renderSvg(job: ImageJob, width: number): string {
     : sceneSvg({ scene: art.scene, body: art.body, color: art.color, seed: art.seed, width, height });
 }
 
-const exists = (path: string): Promise<boolean> =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
-
-/** Write via a temporary name, so an interrupted run never leaves a truncated file behind. */
-async function writeAtomic(path: string, data: Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(`${path}.tmp`, data);
-  await rename(`${path}.tmp`, path);
-}
-
 async function makeOne(
   job: ImageJob,
-  uploadsDir: string,
+  store: BlobStore,
+  have: Set<string>,
   force: boolean,
 ): Promise<{ written: number; skipped: number }> {
   const spec = IMAGE_KINDS[job.kind];
   const targets = [
-    ...spec.widths.map((w) => ({ width: w, path: join(uploadsDir, uploadPath(job.kind, job.file, w)) })),
-    { width: spec.defaultWidth, path: join(uploadsDir, uploadPath(job.kind, job.file)) },
+    ...spec.widths.map((w) => ({ width: w, key: uploadPath(job.kind, job.file, w) })),
+    { width: spec.defaultWidth, key: uploadPath(job.kind, job.file) },
   ];
-  const missing = [];
-  for (const t of targets) if (force || !(await exists(t.path))) missing.push(t);
+  const missing = targets.filter((t) => force || !have.has(t.key));
   if (missing.length === 0) return { written: 0, skipped: targets.length };
   // Rasterise once at the largest width; smaller sizes are downscaled from those pixels.
   const max = Math.max(...spec.widths);
@@ -90,21 +77,23 @@ async function makeOne(
         .toBuffer();
       encoded.set(t.width, out);
     }
-    await writeAtomic(t.path, out);
+    await store.put(t.key, out); // whole or nothing: an interrupted run leaves no truncated file
   }
   return { written: missing.length, skipped: targets.length - missing.length };
 }
 
 /** Files counted are output files (every width plus the default), not source images. */
 export async function generateImages(
-  uploadsDir: string,
-  opts: { force?: boolean } = {},
+  store: BlobStore,
+  opts: { force?: boolean; have?: Set<string> } = {},
 ): Promise<{ written: number; skipped: number }> {
+  // One listing instead of a question per file (thousands of round trips to a bucket at every start).
+  const have = opts.have ?? new Set((await store.list('')).map((o) => o.key));
   const queue = listImages();
   const total = { written: 0, skipped: 0 };
   const worker = async (): Promise<void> => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const r = await makeOne(job, uploadsDir, opts.force ?? false);
+      const r = await makeOne(job, store, have, opts.force ?? false);
       total.written += r.written;
       total.skipped += r.skipped;
     }

@@ -5,6 +5,7 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Seeder } from '../server/boot.ts';
 import type { Database } from '../server/db/schema.ts';
+import type { BlobStore } from '../server/media/storage.ts';
 import { generateBrochures } from './brochures.ts';
 import { buildBanners } from './data/banners.ts';
 import { buildBlogPosts } from './data/blog.ts';
@@ -92,21 +93,22 @@ export async function seedDatabase(
 }
 
 /**
- * Makes the images and brochures the seed rows reference, under `uploadsDir`. Counts are
+ * Makes the images and brochures the seed rows reference, in the uploads store. Counts are
  * output files: every width of every image, plus one PDF per range model.
  */
 export async function seedUploads(
-  uploadsDir: string,
+  store: BlobStore,
   opts: { force?: boolean } = {},
 ): Promise<{ written: number; skipped: number }> {
-  const images = await generateImages(uploadsDir, opts);
+  const have = new Set((await store.list('')).map((o) => o.key));
+  const images = await generateImages(store, { ...opts, have });
   // After the images, so brochures embed the same main image files the site serves.
-  const brochures = await generateBrochures(uploadsDir, opts);
+  const brochures = await generateBrochures(store, { ...opts, have });
   return { written: images.written + brochures.written, skipped: images.skipped + brochures.skipped };
 }
 
 /** The demo data as the server's start-up seeder: fills an empty database, writes missing files. */
 export const demoSeeder: Seeder = {
   database: (db) => seedDatabase(db),
-  uploads: (uploadsDir) => seedUploads(uploadsDir),
+  uploads: (store) => seedUploads(store),
 };

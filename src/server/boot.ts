@@ -10,13 +10,15 @@ import type { Database } from './db/schema.ts';
 import { withStartupLock } from './db/startup-lock.ts';
 import type { Deps } from './deps.ts';
 import type { Logger } from './log.ts';
+import type { BlobStore } from './media/storage.ts';
+import { closeStores, openStore } from './media/stores.ts';
 
 /** Fills an empty database and makes the upload files its rows reference (src/demo/ is one). */
 export interface Seeder {
   /** Seeds only an empty database; says whether it did. */
   database(db: Kysely<Database>): Promise<{ seeded: boolean }>;
-  /** Writes missing upload files under `uploadsDir`. */
-  uploads(uploadsDir: string): Promise<{ written: number; skipped: number }>;
+  /** Writes missing upload files to the uploads store. */
+  uploads(store: BlobStore): Promise<{ written: number; skipped: number }>;
 }
 
 export async function prepare(config: Config, logger: Logger, opts: { seed?: Seeder } = {}) {
@@ -24,11 +26,18 @@ export async function prepare(config: Config, logger: Logger, opts: { seed?: See
   const sqliteFile = dialect === 'sqlite' ? sqliteFileOf(config.databaseUrl) : undefined;
   await prepareDatabase(db, dialect, logger, { ...opts, sqliteFile });
   if (opts.seed && config.demoUploads) {
-    const files = await opts.seed.uploads(config.uploadsDir);
+    const files = await opts.seed.uploads(openStore(config.storage, 'uploads'));
     if (files.written) logger.info('demo images written', files);
   }
   const deps: Deps = { db, dialect, config };
-  return { deps, destroy };
+  // The bucket's client holds open connections: closed with the database, so scripts end.
+  return {
+    deps,
+    destroy: async () => {
+      await destroy();
+      closeStores(config.storage);
+    },
+  };
 }
 
 /** Migrations, then the seeder when one is given: one instance at a time (db/startup-lock.ts). */

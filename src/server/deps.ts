@@ -22,8 +22,10 @@ export interface Deps {
   readCache?: { clear: () => void };
   /** Available used stock in memory for the listing (stock/stock-index.ts); unset: the database answers. */
   stockIndex?: StockIndex;
-  /** Where uploads are stored; unset: the local directory DATA_DIR/uploads (media/storage.ts). */
+  /** Where public uploads are stored; unset: the configured store (media/stores.ts). */
   storage?: BlobStore;
+  /** Where staff-only files (valuation photos) are stored; unset: the configured store. */
+  privateStorage?: BlobStore;
   logger?: Logger;
   /** Staff sign-in (better-auth), made on first use by staffAuth(deps). */
   auth?: StaffAuth;

@@ -12,8 +12,8 @@ import { startDigest } from './leads/digest.ts';
 import { startRetention } from './leads/retention.ts';
 import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
-import { startOrphanSweep } from './media/photos.ts';
-import { storeOf } from './media/storage.ts';
+import { startOrphanSweep } from './media/orphan-sweep.ts';
+import { describeStorage, privateStoreOf, storeOf } from './media/stores.ts';
 import { createCoordinator } from './publish/coordinator.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 import { startSchedule } from './publish/schedule.ts';
@@ -51,13 +51,17 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   const leadWorker = config.leads.worker ? startLeadWorker(deps, logger) : undefined;
   const stopRetention = startRetention(withLeadTables(deps.db), {
     ...config.leads.retention,
-    dataDir: config.dataDir,
+    files: privateStoreOf(deps),
     logger,
   });
   const stopDigest = startDigest(deps, logger);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info('listening', { url: `http://localhost:${info.port}`, database: deps.dialect });
+    logger.info('listening', {
+      url: `http://localhost:${info.port}`,
+      database: deps.dialect,
+      files: describeStorage(config.storage),
+    });
   });
 
   if (!currentBuildDir(config.buildsDir) && config.buildOnFirstStart) {

@@ -9,7 +9,9 @@ import type { Deps } from './deps.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { type Logger, requestIds } from './log.ts';
+import { storeOf } from './media/stores.ts';
 import { previewRoutes } from './publish/preview.ts';
 import { siteRoutes } from './site.ts';
 import { createStockIndex, stockVersion } from './stock/stock-index.ts';
@@ -58,6 +60,10 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route('/', previewRoutes(deps));
   app.route('/', adminAppRoutes());
-  app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir, uploadsDir: deps.config.uploadsDir }));
+  app.route(
+    '/',
+    uploadRoutes(() => storeOf(deps)),
+  );
+  app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir }));
   return app;
 }

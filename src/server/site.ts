@@ -1,32 +1,15 @@
 /**
- * Serves the published static build and /uploads. The build directory is the one the `current` link
+ * Serves the published static build (/uploads: routes/uploads.ts). The build directory is the one the `current` link
  * names (publish/current-link.ts): publishing renames that link, which switches the following requests
  * to the new build, and no request ever sees a half-written site.
  */
-import { mkdirSync } from 'node:fs';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createStaticFiles } from './http/static-files.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 
-export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
+export function siteRoutes(opts: { buildsDir: string }) {
   const app = new Hono();
   const files = createStaticFiles();
-  // Uploads land here later (photos); made now so an install without any yet serves 404s for them
-  // instead of serveStatic warning "root path not found" at every start. Unwritable: that warning stays.
-  try {
-    mkdirSync(opts.uploadsDir, { recursive: true });
-  } catch {}
-
-  app.use(
-    '/uploads/*',
-    serveStatic({
-      root: opts.uploadsDir,
-      rewriteRequestPath: (p) => p.replace(/^\/uploads/, ''),
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=86400, stale-while-revalidate=604800'),
-    }),
-  );
-  app.get('/uploads/*', (c) => c.text('Not found', 404));
 
   app.on(['GET', 'HEAD'], '*', (c) => {
     const dir = currentBuildDir(opts.buildsDir);

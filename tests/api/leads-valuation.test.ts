@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
 import { purgeExpired } from '../../src/server/leads/retention.ts';
+import { privateStoreOf } from '../../src/server/media/stores.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { enquiry, LEAD_ENV, messagesOf, post, type ViolationBody } from './lead-fixtures.ts';
 import { signedIn } from './staff-helpers.ts';
@@ -174,7 +175,7 @@ describe.each(ENGINES)('trade-in valuations on %s', (engine) => {
     const fresh = await upload(await phonePhoto());
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
     utimesSync(photoFile(stale.body.id), twoDaysAgo, twoDaysAgo);
-    const policy = { leadMonths: 24, financeMonths: 12, dataDir };
+    const policy = { leadMonths: 24, financeMonths: 12, files: privateStoreOf(api.deps) };
     await purgeExpired(withLeadTables(api.deps.db), policy, 'test');
     expect(existsSync(photoFile(stale.body.id))).toBe(false);
     expect(existsSync(photoFile(fresh.body.id))).toBe(true);

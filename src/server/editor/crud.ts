@@ -15,8 +15,8 @@ import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { listQuery, pageOf } from '../http/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../http/params.ts';
 import { ApiError, collection, item, notFound } from '../hydra.ts';
-import { removeOwnerPhotos } from '../media/photos.ts';
-import { storeOf } from '../media/storage.ts';
+import { removeOwnerPhotos } from '../media/photo-writes.ts';
+import { storeOf } from '../media/stores.ts';
 import {
   collectionOk,
   jsonBody,

@@ -11,8 +11,9 @@ import type { ContentImageOwner } from '../../domain/photos.ts';
 import { withColourSlugs } from '../../domain/variant-colours.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import { colourSlugs, removeOwnerPhotos } from '../media/photos.ts';
-import { storeOf } from '../media/storage.ts';
+import { colourSlugs } from '../media/photo-owners.ts';
+import { removeOwnerPhotos } from '../media/photo-writes.ts';
+import { storeOf } from '../media/stores.ts';
 import { dealers, rangeModels } from './resources-more.ts';
 import { type Row, taken, without } from './rows.ts';
 

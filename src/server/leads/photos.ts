@@ -1,33 +1,66 @@
 /**
  * Valuation photos (issue #11): checked and re-encoded like every upload (../media/ingest.ts), then kept
- * in a private store beside the public uploads, never under /uploads, and only read back through the
- * staff route. docs/decisions/100-valuation-photos.md.
+ * in the private store (DATA_DIR/private, or the bucket's private/ folder), never under /uploads, and
+ * read back only through the staff route or a short-lived signed link. docs/decisions/100-valuation-photos.md
+ * and 220-object-storage.md.
  */
-import { randomUUID } from 'node:crypto';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { LEAD_PHOTO_LIMITS } from '../../domain/lead-photos.ts';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { LEAD_PHOTO_LIMITS, leadPhotoPath } from '../../domain/lead-photos.ts';
 import type { Deps } from '../deps.ts';
 import { privateJpeg } from '../media/ingest.ts';
-import { type BlobStore, checkKey, localStore } from '../media/storage.ts';
+import type { BlobStore } from '../media/storage.ts';
+import { checkKey } from '../media/storage.ts';
+import { privateStoreOf } from '../media/stores.ts';
 
-/** DATA_DIR/private: the server never serves this directory as static files. */
-export const privateRoot = (deps: Pick<Deps, 'config'>) => join(deps.config.dataDir, 'private');
-const store = (deps: Pick<Deps, 'config'>): BlobStore => localStore(privateRoot(deps));
-const keyOf = (id: string) => checkKey(`lead-photos/${id}.jpg`);
+type PhotoDeps = Pick<Deps, 'config' | 'privateStorage'>;
 
-export async function saveLeadPhoto(deps: Pick<Deps, 'config'>, bytes: Buffer) {
+const FOLDER = 'lead-photos/';
+const keyOf = (id: string) => checkKey(`${FOLDER}${id}.jpg`);
+/** How long a signed link to a valuation photo works. */
+export const PHOTO_LINK_SECONDS = 15 * 60;
+
+export async function saveLeadPhoto(deps: PhotoDeps, bytes: Buffer) {
   const image = await privateJpeg(bytes, LEAD_PHOTO_LIMITS, LEAD_PHOTO_LIMITS.storedSide);
   const id = randomUUID();
-  await store(deps).put(keyOf(id), image.data);
+  await privateStoreOf(deps).put(keyOf(id), image.data);
   return { id, width: image.width, height: image.height, bytes: image.data.length };
 }
 
-export const leadPhotoExists = (deps: Pick<Deps, 'config'>, id: string) => store(deps).exists(keyOf(id));
+export const leadPhotoExists = (deps: PhotoDeps, id: string) => privateStoreOf(deps).exists(keyOf(id));
 
-/** The stored JPEG, or null when there is none. */
-export async function readLeadPhoto(deps: Pick<Deps, 'config'>, id: string): Promise<Buffer | null> {
-  return readFile(join(privateRoot(deps), keyOf(id))).catch(() => null);
+/** The stored JPEG as a stream, or null when there is none. */
+export const openLeadPhoto = (deps: PhotoDeps, id: string) => privateStoreOf(deps).open(keyOf(id));
+
+const signature = (secret: string, id: string, expires: number) =>
+  createHmac('sha256', secret).update(`lead-photo\n${id}\n${expires}`).digest('base64url');
+
+/**
+ * A link that shows the photo without a session until it expires: the bucket's presigned GET, or on
+ * local disk our own route with an HMAC of the id and expiry (keyed by AUTH_SECRET).
+ */
+export async function leadPhotoLink(deps: PhotoDeps, id: string, now = Date.now()) {
+  const expires = Math.floor(now / 1000) + PHOTO_LINK_SECONDS;
+  const presigned = await privateStoreOf(deps).signedUrl(keyOf(id), PHOTO_LINK_SECONDS);
+  const url =
+    presigned ??
+    `${deps.config.siteUrl}${leadPhotoPath(id)}?expires=${expires}&signature=${signature(deps.config.staff.secret, id, expires)}`;
+  return { url, expires: new Date(expires * 1000).toISOString() };
+}
+
+/** Whether our own signed link is genuine and unexpired: 'ok', 'expired' or 'invalid'. */
+export function checkPhotoLink(
+  deps: PhotoDeps,
+  id: string,
+  expires: string,
+  given: string,
+  now = Date.now(),
+): 'ok' | 'expired' | 'invalid' {
+  const at = Number(expires);
+  if (!/^\d{1,12}$/.test(expires)) return 'invalid';
+  const want = Buffer.from(signature(deps.config.staff.secret, id, at));
+  const got = Buffer.from(given);
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return 'invalid';
+  return at * 1000 < now ? 'expired' : 'ok';
 }
 
 const PHOTO_LINK = /\/api\/lead_photos\/([0-9a-f-]{36})/g;
@@ -37,19 +70,12 @@ export const photoIdsOf = (records: { record: string }[]) =>
   records.flatMap((r) => [...r.record.matchAll(PHOTO_LINK)].map((m) => m[1] as string));
 
 /** Deletes these photos' files; answers how many were there. Part of erasure and retention (POPIA). */
-export async function deleteLeadPhotos(dataDir: string, ids: string[]) {
+export async function deleteLeadPhotos(files: BlobStore, ids: string[]) {
   let n = 0;
   for (const id of ids) {
-    const file = join(dataDir, 'private', keyOf(id));
-    if (
-      await stat(file).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await rm(file, { force: true });
-      n++;
-    }
+    if (!(await files.exists(keyOf(id)))) continue;
+    await files.delete(keyOf(id));
+    n++;
   }
   return n;
 }
@@ -59,17 +85,19 @@ export async function deleteLeadPhotos(dataDir: string, ids: string[]) {
  * deleted (`linked` says whether any lead links an id). Answers how many.
  */
 export async function sweepUnclaimedPhotos(
-  dataDir: string,
+  files: BlobStore,
   linked: (id: string) => Promise<boolean>,
   now = Date.now(),
 ) {
-  const dir = join(dataDir, 'private', 'lead-photos');
-  const names = await readdir(dir).catch(() => [] as string[]);
   const unclaimed: string[] = [];
-  for (const name of names) {
-    const id = name.replace(/\.jpg$/, '');
-    const { mtimeMs } = await stat(join(dir, name));
-    if (now - mtimeMs > 24 * 3600_000 && !(await linked(id))) unclaimed.push(id);
+  for (const o of await files.list(FOLDER)) {
+    const id = /^lead-photos\/([0-9a-f-]{36})\.jpg$/.exec(o.key)?.[1];
+    if (!id) {
+      // A leftover of an interrupted write: nothing names it.
+      if (now - o.modified.getTime() > 24 * 3600_000) await files.delete(o.key);
+      continue;
+    }
+    if (now - o.modified.getTime() > 24 * 3600_000 && !(await linked(id))) unclaimed.push(id);
   }
-  return deleteLeadPhotos(dataDir, unclaimed);
+  return deleteLeadPhotos(files, unclaimed);
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { LeadDatabase, LeadsTable } from '../db/schema-leads.ts';
+import type { BlobStore } from '../media/storage.ts';
 import { type LeadCrypto, sensitiveFieldsOf } from './crypto.ts';
 import { personOf } from './inbox.ts';
 import { deleteLeadPhotos, photoIdsOf } from './photos.ts';
@@ -163,8 +164,8 @@ export async function eraseLeads(
   db: Kysely<LeadDatabase>,
   leads: LeadsTable[],
   names: { emails: Iterable<string>; idNumbers: Iterable<string> } = { emails: [], idNumbers: [] },
-  /** Where the valuation photos live (DATA_DIR): they are deleted once the rows are. */
-  dataDir?: string,
+  /** Where the valuation photos live (the private store): they are deleted once the rows are. */
+  files?: BlobStore,
 ): Promise<Record<string, number>> {
   const ids = leads.map((l) => l.id);
   const removed: Record<string, number> = {};
@@ -195,7 +196,7 @@ export async function eraseLeads(
     for (const chunk of slices(ids))
       count('leads', await trx.deleteFrom('leads').where('id', 'in', chunk).executeTakeFirst());
   });
-  if (dataDir) removed.lead_photos = await deleteLeadPhotos(dataDir, photoIdsOf(leads));
+  if (files) removed.lead_photos = await deleteLeadPhotos(files, photoIdsOf(leads));
   return removed;
 }
 

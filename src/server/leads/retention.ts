@@ -7,6 +7,7 @@ import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import type { LeadDatabase } from '../db/schema-leads.ts';
 import type { Logger } from '../log.ts';
+import type { BlobStore } from '../media/storage.ts';
 import { photoLinked } from './inbox.ts';
 import { sweepUnclaimedPhotos } from './photos.ts';
 import { eraseLeads, recordRequest } from './privacy.ts';
@@ -14,8 +15,8 @@ import { eraseLeads, recordRequest } from './privacy.ts';
 export interface RetentionPolicy {
   leadMonths: number;
   financeMonths: number;
-  /** DATA_DIR, where valuation photos live; without it only rows are erased. */
-  dataDir?: string;
+  /** The private store, where valuation photos live; without it only rows are erased. */
+  files?: BlobStore;
 }
 
 export const monthsBefore = (now: Date, months: number) => {
@@ -41,12 +42,12 @@ export async function purgeExpired(
       ]),
     )
     .execute();
-  const unclaimed = policy.dataDir
-    ? await sweepUnclaimedPhotos(policy.dataDir, (id) => photoLinked(db, id), now.getTime())
+  const unclaimed = policy.files
+    ? await sweepUnclaimedPhotos(policy.files, (id) => photoLinked(db, id), now.getTime())
     : 0;
   if (!expired.length) return { leads: 0, removed: { unclaimed_photos: unclaimed } };
   const removed = {
-    ...(await eraseLeads(db, expired, undefined, policy.dataDir)),
+    ...(await eraseLeads(db, expired, undefined, policy.files)),
     unclaimed_photos: unclaimed,
   };
   await recordRequest(db, { action: 'retention', matchedBy: 'age', leads: expired.length, removed, actor });

@@ -23,6 +23,7 @@ import { collection, item, violationError } from '../hydra.ts';
 import { leadCrypto } from '../leads/crypto.ts';
 import { findSubjectLeads, previewLeads } from '../leads/privacy.ts';
 import { honourRequest } from '../leads/privacy-request.ts';
+import { privateStoreOf } from '../media/stores.ts';
 import { jsonBody, ld, problems, staffOperations } from '../openapi/describe.ts';
 
 const oneOf = (input: { email?: string; id_number?: string }) => {
@@ -90,7 +91,7 @@ export function adminPrivacyRoutes(deps: Deps) {
         action: input.action,
         subject: { email: input.email, idNumber: input.id_number },
         actor,
-        dataDir: deps.config.dataDir,
+        files: privateStoreOf(deps),
       });
       // The audit names the request, never the person.
       await audit(c, deps.db, deps.config.trustProxy, {

@@ -32,18 +32,10 @@ import { checkPath, pathId, pathSlug } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, violationError } from '../hydra.ts';
 import { type Ingested, ingest } from '../media/ingest.ts';
-import {
-  addPhotos,
-  listPhotos,
-  type PhotoOwner,
-  photoImage,
-  removePhoto,
-  renditionsOf,
-  reorderPhotos,
-  type StoredPhoto,
-  updatePhoto,
-} from '../media/photos.ts';
-import { storeOf } from '../media/storage.ts';
+import type { PhotoOwner } from '../media/photo-owners.ts';
+import { addPhotos, removePhoto, reorderPhotos, updatePhoto } from '../media/photo-writes.ts';
+import { listPhotos, photoImage, renditionsOf, type StoredPhoto } from '../media/photos.ts';
+import { storeOf } from '../media/stores.ts';
 import { jsonBody, ld, problems, STAFF_SECURITY, staffGuard, staffOperations } from '../openapi/describe.ts';
 
 /** The upload route takes large bodies; app.ts exempts it from the 64 KiB JSON limit. */

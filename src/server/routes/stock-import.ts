@@ -15,7 +15,7 @@ import type { Deps } from '../deps.ts';
 import { isJsonType, parseJsonObject } from '../http/json-body.ts';
 import { checkPath } from '../http/params.ts';
 import { ApiError, item, notFound } from '../hydra.ts';
-import { storeOf } from '../media/storage.ts';
+import { storeOf } from '../media/stores.ts';
 import { ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { scopeOf } from '../stock/access.ts';
 import { applyPlan, ImportFileError, type Plan, planHash, planImport } from '../stock/csv-import.ts';
