@@ -25,6 +25,8 @@ export interface Deps {
   /** Where uploads are stored; unset: the local directory DATA_DIR/uploads (media/storage.ts). */
   storage?: BlobStore;
   logger?: Logger;
+  /** Why this instance should get no traffic now (starting, draining, no build yet), or null (main.ts). */
+  readiness?: () => string | null;
   /** Staff sign-in (better-auth), made on first use by staffAuth(deps). */
   auth?: StaffAuth;
 }

@@ -8,11 +8,15 @@ import { type ApiOptions, createApi } from './app.ts';
 import { createStockIndex, stockVersion } from './db/stock-index.ts';
 import type { Deps } from './deps.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
+import { healthRoutes } from './http/health.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { type Logger, requestIds } from './log.ts';
 import { previewRoutes } from './publish/preview.ts';
 import { siteRoutes } from './site.ts';
+
+/** The load balancer's health checks: every second or so, not worth a log line each. */
+const PROBES = new Set(['/healthz', '/readyz']);
 
 export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {
   const app = new Hono();
@@ -24,7 +28,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     const start = performance.now();
     await next();
     const path = c.req.path;
-    if (!path.startsWith('/_astro/') && !path.startsWith('/uploads/')) {
+    if (!path.startsWith('/_astro/') && !path.startsWith('/uploads/') && !PROBES.has(path)) {
       logger.info('request', {
         method: c.req.method,
         path,
@@ -55,6 +59,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   };
   app.use('/api/*', readCache.middleware);
   app.use('/api/*', compress());
+  app.route('/', healthRoutes(deps));
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route('/', previewRoutes(deps));
   app.route('/', adminAppRoutes());

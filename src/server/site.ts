@@ -1,23 +1,51 @@
 /**
  * Serves the published static build and /uploads. The build directory is the one the `current` link
  * names (publish/current-link.ts): publishing renames that link, which switches the following requests
- * to the new build, and no request ever sees a half-written site.
+ * to the new build, and no request ever sees a half-written site. A hashed asset (`/_astro/…`) the
+ * current build lacks is looked for in the builds kept before it, so a page opened before a publish keeps
+ * its scripts and styles (docs/decisions/223-several-instances.md).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { createStaticFiles } from './http/static-files.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 
+/** The kept build directories other than `dir`, newest first, listed at most once a second. */
+function olderBuilds(buildsDir: string) {
+  let at = 0;
+  let dirs: string[] = [];
+  return (current: string) => {
+    if (performance.now() - at > 1000) {
+      at = performance.now();
+      try {
+        dirs = readdirSync(buildsDir, { withFileTypes: true })
+          .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+          .map((e) => join(buildsDir, e.name))
+          .sort()
+          .reverse();
+      } catch {
+        dirs = [];
+      }
+    }
+    return dirs.filter((d) => d !== current);
+  };
+}
+
 export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
   const app = new Hono();
   const files = createStaticFiles();
+  const oldAssets = createStaticFiles({ maxBytes: 32 * 1024 * 1024 });
+  const older = olderBuilds(opts.buildsDir);
   // Uploads land here later (photos); made now so an install without any yet serves 404s for them
   // instead of serveStatic warning "root path not found" at every start. Unwritable: that warning stays.
   try {
     mkdirSync(opts.uploadsDir, { recursive: true });
   } catch {}
 
+  // Site builds shared through the store are the instances' business, never a download.
+  app.get('/uploads/builds/*', (c) => c.text('Not found', 404));
   app.use(
     '/uploads/*',
     serveStatic({
@@ -33,6 +61,11 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
     if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
     const found = files.lookup(dir, c.req.path);
     if (found) return files.respond(c, found.key, found.file);
+    if (c.req.path.startsWith('/_astro/'))
+      for (const before of older(dir)) {
+        const old = oldAssets.lookup(before, c.req.path);
+        if (old) return oldAssets.respond(c, old.key, old.file);
+      }
 
     // Used stock changes between builds: a car (or make, or model) added since the last build has no
     // pre-built page, so its address gets the shell page that loads it from the API by its address

@@ -4,7 +4,7 @@
  * store (S3, R2, MinIO) can implement the same four calls later. docs/decisions/070-photo-storage.md.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Deps } from '../deps.ts';
 
@@ -20,6 +20,8 @@ export interface BlobStore {
   /** Idempotent: deleting a missing key is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The object's bytes, or null when it does not exist. */
+  get(key: string): Promise<Buffer | null>;
   /** Every object whose key starts with `prefix` (a folder such as `photos/`). */
   list(prefix: string): Promise<StoredObject[]>;
 }
@@ -80,6 +82,12 @@ export function localStore(root: string): BlobStore {
         (s) => s.isFile(),
         () => false,
       );
+    },
+    async get(key) {
+      return readFile(pathOf(key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT' || err.code === 'EISDIR') return null;
+        throw err;
+      });
     },
     async list(prefix) {
       const out: StoredObject[] = [];

@@ -53,12 +53,17 @@ export function presentBuild(
   };
 }
 
-/** A running build's pages so far, against the page count of the newest earlier build that has one. */
+/**
+ * A running build's pages so far, against the page count of the newest earlier build that has one. The
+ * building instance records the count in the row every few seconds, so any instance can answer; the
+ * builder itself counts its files for the freshest figure.
+ */
 function progressOf(p: Coordinator, b: BuildRow, rows: BuildRow[]): BuildProgress | null {
   if (b.status !== 'building') return null;
   const earlier = rows.find((r) => r.id < b.id && r.pages !== null);
+  const here = pagesWritten(b.id, `${p.buildsDir}/${b.id}`);
   return {
-    pages_written: pagesWritten(b.id, `${p.buildsDir}/${b.id}`),
+    pages_written: Math.max(here, b.pages_written ?? 0),
     expected_pages: earlier?.pages ?? null,
   };
 }
