@@ -101,6 +101,12 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
   const uploadTimeout = bodyReadTimeout(deps.config.uploadTimeoutMs);
   const isUpload = (path: string) =>
     PHOTO_UPLOAD_PATH.test(path) || STOCK_IMPORT_PATH.test(path) || LEAD_PHOTO_UPLOAD_PATH.test(path);
+  // Outside the size limits, which read the body themselves.
+  api.use('*', (c, next) =>
+    c.req.method !== 'GET' && c.req.method !== 'HEAD' && isUpload(c.req.path)
+      ? uploadTimeout(c, next)
+      : next(),
+  );
   // A GET or HEAD has no body to limit; asking for one would make @hono/node-server build a full Request.
   api.use('*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'
@@ -112,11 +118,6 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
             : LEAD_PHOTO_UPLOAD_PATH.test(c.req.path)
               ? leadPhotoLimit
               : jsonLimit)(c, next),
-  );
-  api.use('*', (c, next) =>
-    c.req.method !== 'GET' && c.req.method !== 'HEAD' && isUpload(c.req.path)
-      ? uploadTimeout(c, next)
-      : next(),
   );
   api.use('*', inputGuard());
 

@@ -112,7 +112,7 @@ const EnvSchema = v.object({
   ),
   // Several instances (docs/decisions/223-several-instances.md, README "Running several instances").
   SHUTDOWN_TIMEOUT: duration('30s'),
-  UPLOAD_TIMEOUT: duration('60s'),
+  UPLOAD_TIMEOUT: duration('30s'),
   LIVE_BUILD_POLL: duration('1s'),
   SCHEDULE_LEASE: duration('30s'),
   SIGN_IN_LOCKOUT: v.optional(
@@ -193,7 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     /** SIGTERM: how long in-flight requests and jobs get before the process exits anyway. */
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT,
-    /** An upload body not fully received within this answers 408. */
+    /** An upload body of which no byte arrives for this long answers 408. */
     uploadTimeoutMs: c.UPLOAD_TIMEOUT,
     /** How often an instance asks which build is live (PostgreSQL also wakes it with NOTIFY). */
     liveBuildPollMs: c.LIVE_BUILD_POLL,

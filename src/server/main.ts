@@ -100,8 +100,8 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
       fetch: app.fetch,
       port: config.port,
       hostname: config.host,
-      // Node's own limits sit above the upload routes' 408 (http/body-timeout.ts), for every other body.
-      serverOptions: { headersTimeout: 20_000, requestTimeout: config.uploadTimeoutMs + 10_000 },
+      // Headers that never finish are cut by Node (408); stalled upload bodies by http/body-timeout.ts.
+      serverOptions: { headersTimeout: 20_000 },
     },
     (info) => {
       logger.info('listening', { url: `http://localhost:${info.port}`, database: deps.dialect });

@@ -43,8 +43,7 @@ describe('lead configuration', () => {
         LEAD_ENCRYPTION_KEY: key,
         AUTH_SECRET: secret,
         PUBLIC_SITE_URL: 'https://www.example.co.za',
-      }).leads
-        .encryptionKeyIsDev,
+      }).leads.encryptionKeyIsDev,
     ).toBe(false);
   });
 
