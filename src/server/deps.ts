@@ -8,6 +8,7 @@ import type { StockIndex } from './db/stock-index.ts';
 import type { Logger } from './log.ts';
 import type { BlobStore } from './media/storage.ts';
 import type { Coordinator } from './publish/coordinator.ts';
+import type { LiveBuild } from './publish/live.ts';
 
 export interface Deps {
   db: Kysely<Database>;
@@ -25,6 +26,8 @@ export interface Deps {
   /** Where uploads are stored; unset: the local directory DATA_DIR/uploads (media/storage.ts). */
   storage?: BlobStore;
   logger?: Logger;
+  /** The live build this instance follows (main.ts): serves hashed assets of a build still being mirrored. */
+  liveBuild?: LiveBuild;
   /** Why this instance should get no traffic now (starting, draining, no build yet), or null (main.ts). */
   readiness?: () => string | null;
   /** Staff sign-in (better-auth), made on first use by staffAuth(deps). */

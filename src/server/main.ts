@@ -62,6 +62,7 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     shared,
   });
   deps.publishing = publishing;
+  deps.liveBuild = live;
   let drainAnswered = false;
   deps.readiness = () => {
     if (phase === 'draining') {

@@ -63,6 +63,15 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route('/', previewRoutes(deps));
   app.route('/', adminAppRoutes());
-  app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir, uploadsDir: deps.config.uploadsDir }));
+  app.route(
+    '/',
+    siteRoutes({
+      buildsDir: deps.config.buildsDir,
+      uploadsDir: deps.config.uploadsDir,
+      storedAsset: deps.liveBuild
+        ? (path) => deps.liveBuild?.asset(path) ?? Promise.resolve(null)
+        : undefined,
+    }),
+  );
   return app;
 }

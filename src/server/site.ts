@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import { createStaticFiles } from './http/static-files.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 
@@ -33,7 +34,12 @@ function olderBuilds(buildsDir: string) {
   };
 }
 
-export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
+export function siteRoutes(opts: {
+  buildsDir: string;
+  uploadsDir: string;
+  /** A hashed asset of a build not on this disk yet, from the shared store (publish/live.ts). */
+  storedAsset?: (path: string) => Promise<{ data: Buffer; build: string } | null>;
+}) {
   const app = new Hono();
   const files = createStaticFiles();
   const oldAssets = createStaticFiles({ maxBytes: 32 * 1024 * 1024 });
@@ -56,7 +62,7 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
   );
   app.get('/uploads/*', (c) => c.text('Not found', 404));
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  app.on(['GET', 'HEAD'], '*', async (c) => {
     const dir = currentBuildDir(opts.buildsDir);
     if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
     const found = files.lookup(dir, c.req.path);
@@ -66,6 +72,17 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
         const old = oldAssets.lookup(before, c.req.path);
         if (old) return oldAssets.respond(c, old.key, old.file);
       }
+    if (c.req.path.startsWith('/_astro/') && opts.storedAsset) {
+      // A page another instance served from a build this one is still mirroring.
+      const stored = await opts.storedAsset(c.req.path.slice(1)).catch(() => null);
+      if (stored)
+        return c.body(new Uint8Array(stored.data), 200, {
+          'Content-Type': getMimeType(c.req.path) ?? 'application/octet-stream',
+          'Cache-Control': 'public, max-age=31536000, immutable',
+          'X-Site-Build': stored.build,
+          'X-Content-Type-Options': 'nosniff',
+        });
+    }
 
     // Used stock changes between builds: a car (or make, or model) added since the last build has no
     // pre-built page, so its address gets the shell page that loads it from the API by its address

@@ -20,8 +20,8 @@ export interface ScheduledJob {
   /** Croner pattern (5 or 6 fields), or 'off'. */
   cron: string;
   timezone: string;
-  /** The work; `signal` aborts when the instance stops and gives the occurrence back. */
-  run: (signal: AbortSignal) => Promise<unknown>;
+  /** The work of occurrence `due`; `signal` aborts when the instance stops and gives it back. */
+  run: (signal: AbortSignal, due: Date) => Promise<unknown>;
 }
 
 export interface Scheduler {
@@ -84,7 +84,7 @@ export function createScheduler(
       logger.info('scheduled job started', { job: job.name, due, attempt });
       let error: string | null = null;
       try {
-        await job.run(abort.signal);
+        await job.run(abort.signal, new Date(due));
       } catch (err) {
         error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
       } finally {

@@ -29,6 +29,7 @@ export const LOCAL_MANIFEST = '.build-files.json';
 const prefixOf = (id: string) => `builds/${id}`;
 const manifestKey = (id: string) => `${prefixOf(id)}/manifest.json`;
 const objectKey = (id: string, sha: string) => `${prefixOf(id)}/${sha}`;
+export const storedFileKey = objectKey;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 function walk(root: string): string[] {
@@ -66,6 +67,12 @@ export async function uploadBuild(store: BlobStore, id: string, dir: string): Pr
   await writeFile(join(dir, LOCAL_MANIFEST), JSON.stringify(manifest));
   await store.put(manifestKey(id), Buffer.from(JSON.stringify(manifest)));
   return manifest;
+}
+
+/** The manifest of a complete build in the store, or null. */
+export async function readStoredManifest(store: BlobStore, id: string): Promise<BuildFiles | null> {
+  const raw = await store.get(manifestKey(id));
+  return raw ? (JSON.parse(raw.toString('utf8')) as BuildFiles) : null;
 }
 
 /** Whether the store holds build `id` complete (its manifest is written last). */

@@ -14,7 +14,13 @@ import type { Database } from '../db/schema.ts';
 import type { Logger } from '../log.ts';
 import type { BlobStore } from '../media/storage.ts';
 import { pruneBuilds } from './build.ts';
-import { mirrorBuild, removeIncoming } from './build-files.ts';
+import {
+  type BuildFiles,
+  mirrorBuild,
+  readStoredManifest,
+  removeIncoming,
+  storedFileKey,
+} from './build-files.ts';
 import { currentBuildId, publish } from './current-link.ts';
 
 const CHANNEL = 'site_live';
@@ -28,6 +34,11 @@ export interface LiveBuild {
   sync: () => Promise<void>;
   /** A complete build is served (the live one, or the one before it while the live one is mirrored). */
   ready: () => boolean;
+  /**
+   * A hashed asset (`_astro/…`) of the live build or the one before it, from the store: for a page
+   * another instance served from a build this one has not mirrored yet. Null when there is none.
+   */
+  asset: (path: string) => Promise<{ data: Buffer; build: string } | null>;
   /** First sync, then NOTIFY and polling. */
   start: () => Promise<void>;
   stop: () => Promise<void>;
@@ -55,6 +66,17 @@ export function createLiveBuild(opts: {
   let timer: NodeJS.Timeout | undefined;
   let listener: { end: () => Promise<void> } | undefined;
   let stopped = false;
+
+  const manifests = new Map<string, Promise<BuildFiles | null>>();
+  const manifestOf = (id: string) => {
+    let m = manifests.get(id);
+    if (!m) {
+      m = readStoredManifest(opts.store as BlobStore, id).catch(() => null);
+      manifests.set(id, m);
+      if (manifests.size > 4) manifests.delete(manifests.keys().next().value as string);
+    }
+    return m;
+  };
 
   const read = async () =>
     (await db.selectFrom('site_live').select('build_id').where('name', '=', 'site').executeTakeFirst())
@@ -163,6 +185,22 @@ export function createLiveBuild(opts: {
       return ok;
     },
     sync,
+    async asset(path) {
+      if (!opts.store || !path.startsWith('_astro/')) return null;
+      const row = await db
+        .selectFrom('site_live')
+        .select(['build_id', 'previous_id'])
+        .where('name', '=', 'site')
+        .executeTakeFirst();
+      for (const id of [row?.build_id, row?.previous_id]) {
+        if (!id) continue;
+        const entry = (await manifestOf(id))?.files[path];
+        if (!entry) continue;
+        const data = await opts.store.get(storedFileKey(id, entry.sha256));
+        if (data) return { data, build: id };
+      }
+      return null;
+    },
     ready: () => !!currentBuildId(buildsDir) && existsSync(join(buildsDir, 'current', 'index.html')),
     async start() {
       removeIncoming(buildsDir);
