@@ -312,19 +312,26 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
   it('restarts all three, one at a time, under the reader with no failed request', async () => {
     const reader = startReader(front.url);
     for (const name of NAMES) {
+      const t0 = Date.now();
       await servers.get(name)?.kill('SIGTERM');
+      const t1 = Date.now();
       await start(name);
+      const t2 = Date.now();
       await ready(name);
+      process.stderr.write(
+        `restart ${name}: stop ${t1 - t0} ms, start ${t2 - t1} ms, ready ${Date.now() - t2} ms, failures ${reader.failures.length}\n`,
+      );
     }
     await reader.stop();
     expect(reader.failures).toEqual([]);
     expect(reader.requests()).toBeGreaterThan(20);
     await everyInstanceOn(buildId(3));
-  }, 120_000);
+  }, 420_000);
 
   it('loses and duplicates no lead when an instance is killed under load', async () => {
     let n = 0;
     const accepted: string[] = [];
+    const statuses: number[] = [];
     let answered = 0;
     const victim = servers.get('i3') as ServerProcess;
     let next = 0;
@@ -348,12 +355,15 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
           signal: AbortSignal.timeout(20_000),
         }).catch(() => null);
         answered++;
+        statuses.push(res?.status ?? 0);
         if (res?.status === 201) accepted.push(((await res.json()) as { id: string }).id);
         if (answered === 15) await victim.kill('SIGKILL');
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
-    expect(accepted.length).toBeGreaterThan(40);
+    expect(victim.child.signalCode).toBe('SIGKILL');
+    // Only requests in flight on the killed instance may fail (HAProxy sends the others elsewhere).
+    expect(accepted.length, `answers: ${statuses.join(' ')}`).toBeGreaterThan(50);
     await waitFor(
       () => accepted.every((id) => receiver.hooks.some((h) => h.body.lead_id === id)),
       30_000,
@@ -365,7 +375,6 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
       );
       expect(deliveries.size, `lead ${id}`).toBe(1);
     }
-    await start('i3');
   }, 90_000);
 
   it('completes a scheduled occurrence once when its instance is killed mid-job, and the next one still fires', async () => {

@@ -41,6 +41,8 @@ defaults
   timeout client 30s
   timeout server 30s
   timeout http-keep-alive 2s
+  # A busy instance may take a moment to answer its check; down only after two failed checks.
+  timeout check 3s
   # A request that could not reach an instance (it stopped or died) goes to another one.
   retries 3
   option redispatch 1
@@ -57,7 +59,7 @@ backend instances
   balance roundrobin
   option httpchk GET /readyz
   http-check expect status 200
-  default-server inter 300ms fall 1 rise 2
+  default-server inter 500ms fall 2 rise 2
 ${opts.servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`).join('\n')}
 `;
 }
