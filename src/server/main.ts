@@ -111,7 +111,13 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
 
   await live.start();
   phase = 'serving';
-  if (!live.id() && !currentBuildDir(config.buildsDir) && process.env.SKIP_BUILD !== '1') {
+  // Another instance that started first may be building the first site already.
+  const underway = await deps.db
+    .selectFrom('builds')
+    .select('id')
+    .where('status', 'in', ['queued', 'building'])
+    .executeTakeFirst();
+  if (!live.id() && !underway && !currentBuildDir(config.buildsDir) && process.env.SKIP_BUILD !== '1') {
     logger.info('no published build yet: building the site from this server’s API');
     publishing
       .trigger('first-start')

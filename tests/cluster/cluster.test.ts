@@ -354,10 +354,10 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
           }),
           signal: AbortSignal.timeout(20_000),
         }).catch(() => null);
-        answered++;
+        const nth = ++answered;
         statuses.push(res?.status ?? 0);
+        if (nth === 15) await victim.kill('SIGKILL');
         if (res?.status === 201) accepted.push(((await res.json()) as { id: string }).id);
-        if (answered === 15) await victim.kill('SIGKILL');
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);

@@ -12,6 +12,7 @@ import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync,
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { BlobStore } from '../media/storage.ts';
+import { pagePath } from './manifest.ts';
 
 export interface FileEntry {
   size: number;
@@ -73,6 +74,19 @@ export async function uploadBuild(store: BlobStore, id: string, dir: string): Pr
 export async function readStoredManifest(store: BlobStore, id: string): Promise<BuildFiles | null> {
   const raw = await store.get(manifestKey(id));
   return raw ? (JSON.parse(raw.toString('utf8')) as BuildFiles) : null;
+}
+
+/** A stored build's pages and their HTML's SHA-256, as manifest.ts records them on the builder. */
+export async function storedPageManifest(
+  store: BlobStore,
+  id: string,
+): Promise<Record<string, string> | null> {
+  const m = await readStoredManifest(store, id);
+  if (!m) return null;
+  const pages: Record<string, string> = {};
+  for (const [rel, f] of Object.entries(m.files))
+    if (rel.endsWith('.html')) pages[pagePath(rel.split('/').join(sep))] = f.sha256;
+  return pages;
 }
 
 /** Whether the store holds build `id` complete (its manifest is written last). */

@@ -16,13 +16,13 @@ import type { BuildTrigger } from '../db/schema-builds.ts';
 import type { Logger } from '../log.ts';
 import type { BlobStore } from '../media/storage.ts';
 import { buildSite, type PartialBase } from './build.ts';
-import { uploadBuild } from './build-files.ts';
+import { storedPageManifest, uploadBuild } from './build-files.ts';
 import { type BuildRow, createBuildStore, PublishError } from './build-store.ts';
 import { currentBuildId } from './current-link.ts';
 import { createDebounce } from './debounce.ts';
 import { createLease } from './lease.ts';
 import type { LiveBuild } from './live.ts';
-import { writeManifest } from './manifest.ts';
+import { type PageManifest, readManifest, writeManifest } from './manifest.ts';
 import { pagesWritten } from './progress.ts';
 import { createQueue, type Job } from './queue.ts';
 
@@ -83,6 +83,11 @@ export interface Coordinator {
   /** The build this instance serves now (the live one, or the one before while the live one is mirrored). */
   servedId: () => string | null;
   buildsDir: string;
+  /**
+   * Build `id`'s page manifest: written by the builder beside its builds, or, for a build another
+   * instance made, read from the shared store. Null when neither has it.
+   */
+  pageManifest: (id: string) => Promise<PageManifest | null>;
   /** Marks builds left queued/building by a crashed process as failed (when no instance holds the lease). */
   recover: () => Promise<void>;
   /** Resolves when nothing is queued, debouncing or building. */
@@ -249,6 +254,9 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
     get: store.get,
     currentId: store.currentId,
     servedId: () => currentBuildId(buildsDir),
+    pageManifest: async (id) =>
+      readManifest(buildsDir, id) ??
+      (opts.shared ? await storedPageManifest(opts.shared, id).catch(() => null) : null),
     buildsDir,
     async recover() {
       if (await lease.held()) return; // another instance is building right now

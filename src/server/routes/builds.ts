@@ -29,7 +29,7 @@ import {
 } from '../openapi/describe.ts';
 import { columns } from '../present.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
-import { comparePages, readManifest } from '../publish/manifest.ts';
+import { comparePages } from '../publish/manifest.ts';
 import { pendingContent } from '../publish/pending.ts';
 import { type BuildProgress, pagesWritten } from '../publish/progress.ts';
 import { checkPath, checkQuery, pathText } from './params.ts';
@@ -197,8 +197,7 @@ export function buildRoutes(deps: Deps) {
       const against = asked ?? p.currentId();
       if (!against)
         return problem(c, 409, 'Conflict', 'No build is live yet, so there is nothing to compare with.');
-      const next = readManifest(p.buildsDir, id);
-      const base = readManifest(p.buildsDir, against);
+      const [next, base] = await Promise.all([p.pageManifest(id), p.pageManifest(against)]);
       const missing = !next ? id : !base ? against : null;
       if (missing || !next || !base)
         return problem(
