@@ -76,7 +76,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
   describe('scheduler', () => {
     const scheduler = () => {
-      const s = createScheduler(api.deps.db, logger, { leaseMs: 600, sweepMs: 100 });
+      const s = createScheduler(api.deps.db, logger, { leaseMs: 5000, sweepMs: 100 });
       schedulers.push(s);
       return s;
     };

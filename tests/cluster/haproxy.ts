@@ -40,7 +40,8 @@ defaults
   timeout connect 2s
   timeout client 30s
   timeout server 30s
-  timeout http-keep-alive 2s
+  # Longer than clients' own idle limit (Node's fetch: 4 s), so a client never reuses a connection HAProxy just closed.
+  timeout http-keep-alive 10s
   # A busy instance may take a moment to answer its check; down only after two failed checks.
   timeout check 3s
   # A request that could not reach an instance (it stopped or died) goes to another one.
