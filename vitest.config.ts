@@ -6,6 +6,7 @@ export default defineConfig({
       'src/**/*.test.ts',
       'tests/api/**/*.test.ts',
       'tests/faults/**/*.test.ts',
+      'tests/cluster/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'data/**'],

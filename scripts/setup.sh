@@ -21,6 +21,10 @@ if [ "$what" = "test" ] || [ "$what" = "prepare-test" ]; then
   if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
+  # The cluster test (tests/cluster/) puts Debian's HAProxy in front of three instances.
+  if ! command -v haproxy >/dev/null 2>&1; then
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null) || true
+  fi
   if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
     for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done

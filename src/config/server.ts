@@ -115,6 +115,11 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^\d+\/\d+(ms|s|m|h)$/, "must look like '5/60s'")),
     '5/60s',
   ),
+  // Several instances (docs/decisions/223-several-instances.md, README "Running several instances").
+  SHUTDOWN_TIMEOUT: duration('30s'),
+  UPLOAD_TIMEOUT: duration('30s'),
+  LIVE_BUILD_POLL: duration('1s'),
+  SCHEDULE_LEASE: duration('30s'),
   SIGN_IN_LOCKOUT: v.optional(
     v.pipe(v.string(), v.regex(/^\d+\/\d+(ms|s|m|h)$/, "must look like '5/15m'")),
     '5/15m',
@@ -153,23 +158,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const c = result.output;
-  if (c.CRM_WEBHOOK_URL && !c.CRM_WEBHOOK_SECRET) {
-    throw new Error('Invalid configuration: CRM_WEBHOOK_SECRET is required when CRM_WEBHOOK_URL is set');
+  // Every missing or contradictory setting is named at once, not one per restart.
+  const missing: string[] = [];
+  if (c.CRM_WEBHOOK_URL && !c.CRM_WEBHOOK_SECRET)
+    missing.push('CRM_WEBHOOK_SECRET is required when CRM_WEBHOOK_URL is set');
+  if (c.NODE_ENV === 'production') {
+    if (!env.PUBLIC_SITE_URL)
+      missing.push(
+        'PUBLIC_SITE_URL is required in production (the address visitors use, e.g. https://www.example.co.za)',
+      );
+    if (!c.AUTH_SECRET) missing.push('AUTH_SECRET is required in production (openssl rand -base64 32)');
+    if (!c.LEAD_ENCRYPTION_KEY)
+      missing.push('LEAD_ENCRYPTION_KEY is required in production (openssl rand -base64 32)');
   }
-  if (c.NODE_ENV === 'production' && !c.LEAD_ENCRYPTION_KEY) {
-    throw new Error(
-      'Invalid configuration: LEAD_ENCRYPTION_KEY is required in production (openssl rand -base64 32)',
-    );
+  if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD))
+    missing.push('set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
+  for (const [name, pattern] of [
+    ['REBUILD_SCHEDULE', c.REBUILD_SCHEDULE],
+    ['RETENTION_SCHEDULE', c.RETENTION_SCHEDULE],
+    ['LEAD_DIGEST_SCHEDULE', c.LEAD_DIGEST_SCHEDULE],
+  ] as const) {
+    try {
+      checkSchedule(pattern, c.REBUILD_TIMEZONE, name);
+    } catch (err) {
+      missing.push((err as Error).message.replace(/^Invalid configuration: /, ''));
+    }
   }
-  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
-    throw new Error('Invalid configuration: AUTH_SECRET is required in production (openssl rand -base64 32)');
-  }
-  if (Boolean(c.ADMIN_EMAIL) !== Boolean(c.ADMIN_PASSWORD)) {
-    throw new Error('Invalid configuration: set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
-  }
-  checkSchedule(c.REBUILD_SCHEDULE, c.REBUILD_TIMEZONE);
-  checkSchedule(c.RETENTION_SCHEDULE, c.REBUILD_TIMEZONE, 'RETENTION_SCHEDULE');
-  checkSchedule(c.LEAD_DIGEST_SCHEDULE, c.REBUILD_TIMEZONE, 'LEAD_DIGEST_SCHEDULE');
+  if (missing.length) throw new Error(`Invalid configuration: ${missing.join('; ')}`);
   const rate = (s: string) => {
     const [n, w] = s.split('/') as [string, string];
     return { limit: Number(n), windowMs: parseDuration(w) };
@@ -202,6 +217,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiCacheTtlMs: c.API_CACHE_TTL_MS,
     /** Client address = the TRUST_PROXY-th X-Forwarded-For entry from the right; 0 = the socket's peer. */
     trustProxy: c.TRUST_PROXY,
+    /** SIGTERM: how long in-flight requests and jobs get before the process exits anyway. */
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT,
+    /** An upload body of which no byte arrives for this long answers 408. */
+    uploadTimeoutMs: c.UPLOAD_TIMEOUT,
+    /** How often an instance asks which build is live (PostgreSQL also wakes it with NOTIFY). */
+    liveBuildPollMs: c.LIVE_BUILD_POLL,
+    /** A scheduled occurrence whose instance stopped renewing this long is run by another. */
+    scheduleLeaseMs: c.SCHEDULE_LEASE,
     leads: {
       smtpUrl: c.SMTP_URL,
       fromEmail: c.LEAD_FROM_EMAIL,

@@ -9,6 +9,7 @@ import { LEAD_PHOTO_LIMITS } from '../domain/lead-photos.ts';
 import { PHOTO_LIMITS } from '../domain/photos.ts';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import type { Deps } from './deps.ts';
+import { bodyReadTimeout } from './http/body-timeout.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
 import { type Logger, requestIds } from './log.ts';
@@ -97,6 +98,15 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
         `The image is larger than ${LEAD_PHOTO_LIMITS.maxBytes / 1024 / 1024} MB.`,
       ),
   });
+  const uploadTimeout = bodyReadTimeout(deps.config.uploadTimeoutMs);
+  const isUpload = (path: string) =>
+    PHOTO_UPLOAD_PATH.test(path) || STOCK_IMPORT_PATH.test(path) || LEAD_PHOTO_UPLOAD_PATH.test(path);
+  // Outside the size limits, which read the body themselves.
+  api.use('*', (c, next) =>
+    c.req.method !== 'GET' && c.req.method !== 'HEAD' && isUpload(c.req.path)
+      ? uploadTimeout(c, next)
+      : next(),
+  );
   // A GET or HEAD has no body to limit; asking for one would make @hono/node-server build a full Request.
   api.use('*', (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD'

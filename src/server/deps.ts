@@ -7,6 +7,7 @@ import type { Database } from './db/schema.ts';
 import type { Logger } from './log.ts';
 import type { BlobStore } from './media/storage.ts';
 import type { Coordinator } from './publish/coordinator.ts';
+import type { LiveBuild } from './publish/live.ts';
 import type { StockIndex } from './stock/stock-index.ts';
 
 export interface Deps {
@@ -27,6 +28,10 @@ export interface Deps {
   /** Where staff-only files (valuation photos) are stored; unset: the configured store. */
   privateStorage?: BlobStore;
   logger?: Logger;
+  /** The live build this instance follows (main.ts): serves hashed assets of a build still being mirrored. */
+  liveBuild?: LiveBuild;
+  /** Why this instance should get no traffic now (starting, draining, no build yet), or null (main.ts). */
+  readiness?: () => string | null;
   /** Staff sign-in (better-auth), made on first use by staffAuth(deps). */
   auth?: StaffAuth;
 }

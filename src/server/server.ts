@@ -9,12 +9,16 @@ import type { Deps } from './deps.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { uploadRoutes } from './routes/uploads.ts';
 import { type Logger, requestIds } from './log.ts';
 import { storeOf } from './media/stores.ts';
 import { previewRoutes } from './publish/preview.ts';
+import { healthRoutes } from './routes/health.ts';
+import { uploadRoutes } from './routes/uploads.ts';
 import { siteRoutes } from './site.ts';
 import { createStockIndex, stockVersion } from './stock/stock-index.ts';
+
+/** The load balancer's health checks: every second or so, not worth a log line each. */
+const PROBES = new Set(['/healthz', '/readyz']);
 
 export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {
   const app = new Hono();
@@ -26,7 +30,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     const start = performance.now();
     await next();
     const path = c.req.path;
-    if (!path.startsWith('/_astro/') && !path.startsWith('/uploads/')) {
+    if (!path.startsWith('/_astro/') && !path.startsWith('/uploads/') && !PROBES.has(path)) {
       logger.info('request', {
         method: c.req.method,
         path,
@@ -57,6 +61,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   };
   app.use('/api/*', readCache.middleware);
   app.use('/api/*', compress());
+  app.route('/', healthRoutes(deps));
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route('/', previewRoutes(deps));
   app.route('/', adminAppRoutes());
@@ -64,6 +69,14 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     '/',
     uploadRoutes(() => storeOf(deps)),
   );
-  app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir }));
+  app.route(
+    '/',
+    siteRoutes({
+      buildsDir: deps.config.buildsDir,
+      storedAsset: deps.liveBuild
+        ? (path) => deps.liveBuild?.asset(path) ?? Promise.resolve(null)
+        : undefined,
+    }),
+  );
   return app;
 }

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/server.ts';
 import { readStorageConfig, type StorageConfig, storageProblems } from '../../src/config/storage.ts';
-import { uploadRoutes } from '../../src/server/routes/uploads.ts';
 import { localStore } from '../../src/server/media/local-store.ts';
 import type { BlobStore } from '../../src/server/media/storage.ts';
 import { closeStores, openStore } from '../../src/server/media/stores.ts';
+import { uploadRoutes } from '../../src/server/routes/uploads.ts';
 import { startS3, type TestS3 } from '../s3-server.ts';
 
 const KINDS = ['local', 's3'] as const;

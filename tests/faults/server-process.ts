@@ -1,7 +1,7 @@
 /**
  * The real server as `npm start` runs it (scripts/start.ts), in a child process on a free loopback
- * port, so fault tests can kill -9 it and start it again. The site build is skipped (SKIP_BUILD=1):
- * these tests are about the API and the lead pipeline.
+ * port (or env.PORT), so fault and cluster tests can kill -9 it and start it again. The site build is
+ * skipped (SKIP_BUILD=1): these tests are about the API, the lead pipeline and publishing built sites.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort } from './pg-cluster.ts';
@@ -23,17 +23,17 @@ export async function startServer(
   env: Record<string, string>,
   startTimeoutMs = 60_000,
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = Number(env.PORT) || (await freePort());
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
       SKIP_BUILD: '1',
       LOG_LEVEL: 'info',
       REBUILD_SCHEDULE: 'off',
       ...env,
+      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,6 +18,7 @@ export interface BuildsTable {
   pruned_at: string | null; // its directory was removed (keep-N or discard)
   started_by: string | null; // who: a staff member's or API key's name, 'scheduler'… (015)
   pages: number | null; // pages in its manifest (015)
+  pages_written: number | null; // pages written so far while building, by the building instance (053)
 }
 
 export interface RebuildSignaturesTable {
@@ -31,8 +32,29 @@ export interface BuildLeasesTable {
   expires_at: number; // epoch ms
 }
 
+/** Which build every instance serves (053): one row, 'site', changed by compare-and-set only. */
+export interface SiteLiveTable {
+  name: string;
+  build_id: string;
+  previous_id: string | null;
+  changed_at: string;
+}
+
+/** One scheduled occurrence, claimed by one instance (053); a lease not renewed can be taken over. */
+export interface ScheduleRunsTable {
+  job: string;
+  due_at: string; // ISO date-time of the occurrence
+  owner: string | null;
+  lease_until: number; // epoch ms
+  attempts: number;
+  finished_at: string | null;
+  error: string | null;
+}
+
 export interface BuildTables {
   builds: BuildsTable;
   rebuild_signatures: RebuildSignaturesTable;
   build_leases: BuildLeasesTable;
+  site_live: SiteLiveTable;
+  schedule_runs: ScheduleRunsTable;
 }

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { basename, extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
@@ -58,6 +58,8 @@ export interface StaticFile {
   making?: Partial<Record<Encoding, Promise<Buffer | undefined>>>;
   type: string;
   etag: string;
+  /** The build it belongs to (its directory's name): every answer says so in X-Site-Build. */
+  build: string;
 }
 
 const SUFFIX: Record<Encoding, string> = { identity: '', br: '.br', gzip: '.gz' };
@@ -129,6 +131,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
         forms: encodings.length === 1 ? { identity: body } : {},
         type: getMimeType(full) ?? 'application/octet-stream',
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+        build: basename(dir),
       };
       return { key: candidate, file };
     }
@@ -217,6 +220,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
       'Cache-Control': override.cacheControl ?? cacheControlFor(key),
       ETag: f.etag,
       'X-Content-Type-Options': 'nosniff',
+      'X-Site-Build': f.build,
     };
     if (f.encodings.length > 1) headers.Vary = 'Accept-Encoding';
     if (status === 200 && c.req.header('if-none-match') === f.etag)

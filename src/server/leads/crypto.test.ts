@@ -38,8 +38,12 @@ describe('lead configuration', () => {
     const key = KEY.toString('base64');
     const secret = 'a production auth secret of 32+ characters';
     expect(
-      loadConfig({ NODE_ENV: 'production', LEAD_ENCRYPTION_KEY: key, AUTH_SECRET: secret }).leads
-        .encryptionKeyIsDev,
+      loadConfig({
+        NODE_ENV: 'production',
+        LEAD_ENCRYPTION_KEY: key,
+        AUTH_SECRET: secret,
+        PUBLIC_SITE_URL: 'https://www.example.co.za',
+      }).leads.encryptionKeyIsDev,
     ).toBe(false);
   });
 

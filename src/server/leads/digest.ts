@@ -4,9 +4,9 @@
  * lead SMTP_URL to the dealership's address (or LEAD_TO_EMAIL on staging). First names only: the full lead
  * is in the inbox and was already e-mailed.
  */
-import { Cron } from 'croner';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
+import type { ScheduledJob } from '../jobs/scheduler.ts';
 import type { Logger } from '../log.ts';
 import { smtpTransport, type Transport } from '../mail/transport.ts';
 
@@ -79,25 +79,25 @@ export async function sendDigests(deps: Deps, transport: Transport, now = new Da
   return digests;
 }
 
-export function startDigest(deps: Deps, logger: Logger): () => void {
+/** The LEAD_DIGEST_SCHEDULE job (jobs/scheduler.ts); null when off or without SMTP_URL. */
+export function digestJob(deps: Deps, logger: Logger): ScheduledJob | null {
   const { digestSchedule: schedule, retention } = deps.config.leads;
-  if (schedule === 'off') return () => {};
+  if (schedule === 'off') return null;
   const transport = smtpTransport(deps.config.leads);
   if (!transport) {
     logger.warn('LEAD_DIGEST_SCHEDULE is set but SMTP_URL is not: no digest is sent');
-    return () => {};
+    return null;
   }
-  const job = new Cron(schedule, { timezone: retention.timezone, protect: true }, async () => {
-    try {
+  return {
+    name: 'lead-digest',
+    cron: schedule,
+    timezone: retention.timezone,
+    run: async () => {
       const sent = await sendDigests(deps, transport);
       logger.info('lead digests sent', {
         dealers: sent.length,
         leads: sent.reduce((n, d) => n + d.leads, 0),
       });
-    } catch (err) {
-      logger.error('lead digest failed', { error: String(err) });
-    }
-  });
-  logger.info('lead digest schedule', { cron: schedule, next: job.nextRun()?.toISOString() });
-  return () => job.stop();
+    },
+  };
 }

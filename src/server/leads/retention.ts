@@ -3,9 +3,9 @@
  * FINANCE_RETENTION_MONTHS (12); older ones are erased with everything naming them (privacy.ts), on the
  * RETENTION_SCHEDULE (croner), and recorded in `privacy_requests` as a count.
  */
-import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import type { LeadDatabase } from '../db/schema-leads.ts';
+import type { ScheduledJob } from '../jobs/scheduler.ts';
 import type { Logger } from '../log.ts';
 import type { BlobStore } from '../media/storage.ts';
 import { photoLinked } from './inbox.ts';
@@ -54,25 +54,19 @@ export async function purgeExpired(
   return { leads: expired.length, removed };
 }
 
-export function startRetention(
+/** The RETENTION_SCHEDULE job (jobs/scheduler.ts): erases what is past its retention period. */
+export function retentionJob(
   db: Kysely<LeadDatabase>,
   opts: RetentionPolicy & { schedule: string; timezone: string; logger: Logger },
-): () => void {
-  if (opts.schedule === 'off') return () => {};
-  const job = new Cron(opts.schedule, { timezone: opts.timezone, protect: true }, async () => {
-    try {
+): ScheduledJob {
+  return {
+    name: 'lead-retention',
+    cron: opts.schedule,
+    timezone: opts.timezone,
+    run: async () => {
       const r = await purgeExpired(db, opts);
       if (r.leads)
         opts.logger.info('retention: expired leads erased', { leads: r.leads, removed: r.removed });
-    } catch (err) {
-      opts.logger.error('retention purge failed', { error: String(err) });
-    }
-  });
-  opts.logger.info('lead retention schedule', {
-    cron: opts.schedule,
-    leadMonths: opts.leadMonths,
-    financeMonths: opts.financeMonths,
-    next: job.nextRun()?.toISOString(),
-  });
-  return () => job.stop();
+    },
+  };
 }

@@ -6,7 +6,6 @@
 import type { Kysely } from 'kysely';
 import { COLOUR_IMAGE_OWNER, CONTENT_IMAGE_OWNER_KINDS } from '../../domain/photos.ts';
 import type { Database } from '../db/schema.ts';
-import type { Logger } from '../log.ts';
 import { colourSlugs, ownerSpec } from './photo-owners.ts';
 import { removeOwnerPhotos } from './photo-writes.ts';
 import { PHOTO_PREFIX, renditionsOf } from './photos.ts';
@@ -63,23 +62,4 @@ export async function sweepOrphans(
   const orphans = objects.filter((o) => !referenced.has(o.key) && now - o.modified.getTime() >= graceMs);
   for (const o of orphans) await store.delete(o.key);
   return orphans.map((o) => o.key);
-}
-
-/** Sweeps at start and then every `everyMs` (files orphaned by a crash or a failed delete). */
-export function startOrphanSweep(
-  db: Kysely<Database>,
-  store: BlobStore,
-  logger: Logger,
-  everyMs = 6 * 60 * 60 * 1000,
-): () => void {
-  const run = () =>
-    sweepOrphans(db, store)
-      .then(
-        (removed) => removed.length && logger.info('removed orphan photo files', { count: removed.length }),
-      )
-      .catch((err) => logger.warn('orphan photo sweep failed', { error: String(err) }));
-  void run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

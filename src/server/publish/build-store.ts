@@ -1,15 +1,19 @@
 /**
- * The builds' bookkeeping: rows in `builds` and directories under buildsDir, kept in step. The served
- * link on disk (`current`) is the truth; `makeLive` moves it and then records it, for publish and
- * rollback alike.
+ * The builds' bookkeeping: rows in `builds`, directories under buildsDir and, when builds are shared
+ * between instances, their copies in the store, kept in step. Which build is live is the `site_live` row
+ * (live.ts); `makeLive` flips it and the build rows in one transaction, for publish and rollback alike,
+ * then switches this instance's link at once when it holds the build (the others follow).
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BuildsTable, BuildTrigger } from '../db/schema-builds.ts';
+import type { BlobStore } from '../media/storage.ts';
 import { newBuildId, pruneBuilds } from './build.ts';
+import { buildStored, removeStoredBuild } from './build-files.ts';
 import { currentBuildId, publish } from './current-link.ts';
+import type { LiveBuild } from './live.ts';
 
 export type BuildRow = Selectable<BuildsTable>;
 
@@ -24,7 +28,13 @@ export class PublishError extends Error {
 
 const now = () => new Date().toISOString();
 
-export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
+export function createBuildStore(
+  db: Kysely<Database>,
+  buildsDir: string,
+  live?: LiveBuild,
+  /** Where builds are shared with other instances; unset: this machine's disk only. */
+  shared?: BlobStore,
+) {
   const get = (id: string) => db.selectFrom('builds').selectAll().where('id', '=', id).executeTakeFirst();
   const mustGet = async (id: string) => {
     const row = await get(id);
@@ -34,7 +44,13 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
   const setRow = (id: string, values: Partial<BuildRow>) =>
     db.updateTable('builds').set(values).where('id', '=', id).execute();
   const onDisk = (id: string) => existsSync(join(buildsDir, id, 'index.html'));
-  const currentId = () => currentBuildId(buildsDir);
+  /** On this disk, or complete in the shared store (any instance can then serve it). */
+  const available = async (id: string) => onDisk(id) || (!!shared && (await buildStored(shared, id)));
+  const currentId = () => live?.id() ?? currentBuildId(buildsDir);
+  const removeFiles = async (id: string) => {
+    rmSync(join(buildsDir, id), { recursive: true, force: true });
+    if (shared) await removeStoredBuild(shared, id);
+  };
 
   /** The build that was live before the current one: latest published_at before the current's. */
   async function rollbackTarget(): Promise<BuildRow | undefined> {
@@ -56,6 +72,7 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
     mustGet,
     currentId,
     onDisk,
+    available,
     rollbackTarget,
     outDir: (id: string) => join(buildsDir, id),
     /** The newest build that succeeded and is still on disk (published or not). */
@@ -94,7 +111,15 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
         .set((eb) => ({ coalesced: eb('coalesced', '+', 1), auto_publish: publishIt ? 1 : 0 }))
         .where('id', '=', id)
         .execute(),
-    started: (id: string) => setRow(id, { status: 'building', started_at: now() }),
+    started: (id: string) => setRow(id, { status: 'building', started_at: now(), pages_written: 0 }),
+    /** Pages a running build has written so far. */
+    progress: (id: string, pages: number) =>
+      db
+        .updateTable('builds')
+        .set({ pages_written: pages })
+        .where('id', '=', id)
+        .where('status', '=', 'building')
+        .execute(),
     succeeded: (id: string, durationMs: number, pages: number | null = null) =>
       setRow(id, { status: 'succeeded', finished_at: now(), duration_ms: durationMs, pages }),
     /** The failed build's files go; its row keeps the error. */
@@ -109,9 +134,23 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
      * second rollback walks one step further back.
      */
     async makeLive(id: string, opts: { stamp: boolean }): Promise<BuildRow> {
-      publish(buildsDir, id);
       const published_at = opts.stamp ? now() : undefined;
       await db.transaction().execute(async (trx) => {
+        if (live) {
+          const from =
+            (
+              await trx
+                .selectFrom('site_live')
+                .select('build_id')
+                .where('name', '=', 'site')
+                .executeTakeFirst()
+            )?.build_id ?? null;
+          if (!(await live.flip(from, id, trx)))
+            throw new PublishError(
+              409,
+              'Another instance changed the live build at the same moment; try again.',
+            );
+        }
         await trx
           .updateTable('builds')
           .set({ status: 'succeeded' })
@@ -123,6 +162,8 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
           .where('id', '=', id)
           .execute();
       });
+      if (onDisk(id)) publish(buildsDir, id);
+      if (live) void live.sync();
       return mustGet(id);
     },
 
@@ -133,7 +174,7 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
         throw new PublishError(409, `Build '${id}' is live; publish another build or roll back first.`);
       if (row.status === 'queued' || row.status === 'building')
         throw new PublishError(409, `Build '${id}' is ${row.status}; discard it once it has finished.`);
-      rmSync(join(buildsDir, id), { recursive: true, force: true });
+      await removeFiles(id);
       await setRow(id, { status: 'discarded', pruned_at: now() });
       return mustGet(id);
     },
@@ -155,6 +196,19 @@ export function createBuildStore(db: Kysely<Database>, buildsDir: string) {
         .concat(previews.map((p) => p.id).filter((p) => !cur || p > cur))
         .filter((x): x is string => !!x);
       const removed = pruneBuilds(buildsDir, keep, protect);
+      if (shared) {
+        // Builds other instances made are in the store only: the rows say which to let go.
+        const kept = await db
+          .selectFrom('builds')
+          .select('id')
+          .where('status', 'in', ['succeeded', 'published'])
+          .where('pruned_at', 'is', null)
+          .orderBy('id', 'desc')
+          .execute();
+        for (const { id } of kept.slice(keep))
+          if (!protect.includes(id) && !removed.includes(id)) removed.push(id);
+        for (const id of removed) await removeFiles(id);
+      }
       if (removed.length)
         await db.updateTable('builds').set({ pruned_at: now() }).where('id', 'in', removed).execute();
       return removed;

@@ -14,11 +14,16 @@ import { SECTION_OF_RESOURCE, type Section } from '../../config/build-sections.t
 import type { Database } from '../db/schema.ts';
 import type { BuildTrigger } from '../db/schema-builds.ts';
 import type { Logger } from '../log.ts';
+import type { BlobStore } from '../media/storage.ts';
 import { buildSite, type PartialBase } from './build.ts';
+import { storedPageManifest, uploadBuild } from './build-files.ts';
 import { type BuildRow, createBuildStore, PublishError } from './build-store.ts';
+import { currentBuildId } from './current-link.ts';
 import { createDebounce } from './debounce.ts';
 import { createLease } from './lease.ts';
-import { writeManifest } from './manifest.ts';
+import type { LiveBuild } from './live.ts';
+import { type PageManifest, readManifest, writeManifest } from './manifest.ts';
+import { pagesWritten } from './progress.ts';
 import { createQueue, type Job } from './queue.ts';
 
 export { type BuildRow, PublishError };
@@ -48,6 +53,12 @@ export interface CoordinatorOptions {
   /** Lease length and how often a waiting instance retries (multi-instance). */
   leaseMs?: number;
   leasePollMs?: number;
+  /** The live build row every instance follows (live.ts); unset: this disk's link alone. */
+  live?: LiveBuild;
+  /** Where finished builds are put for the other instances (build-files.ts); unset: not shared. */
+  shared?: BlobStore;
+  /** How often a running build's page count is written to its row (the Builds screen on any instance). */
+  progressMs?: number;
 }
 
 export interface Coordinator {
@@ -69,7 +80,14 @@ export interface Coordinator {
   list: (limit?: number) => Promise<BuildRow[]>;
   get: (id: string) => Promise<BuildRow | undefined>;
   currentId: () => string | null;
+  /** The build this instance serves now (the live one, or the one before while the live one is mirrored). */
+  servedId: () => string | null;
   buildsDir: string;
+  /**
+   * Build `id`'s page manifest: written by the builder beside its builds, or, for a build another
+   * instance made, read from the shared store. Null when neither has it.
+   */
+  pageManifest: (id: string) => Promise<PageManifest | null>;
   /** Marks builds left queued/building by a crashed process as failed (when no instance holds the lease). */
   recover: () => Promise<void>;
   /** Resolves when nothing is queued, debouncing or building. */
@@ -93,7 +111,7 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
   const builder = opts.builder ?? astroBuilder;
   const abort = new AbortController();
   mkdirSync(buildsDir, { recursive: true });
-  const store = createBuildStore(opts.db, buildsDir);
+  const store = createBuildStore(opts.db, buildsDir, opts.live, opts.shared);
   const lease = createLease(opts.db, { leaseMs: opts.leaseMs, pollMs: opts.leasePollMs });
   let stopped = false;
   /**
@@ -124,9 +142,16 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
     const stopRenewing = lease.keepAlive((err) =>
       logger.warn('build lease renewal failed', { error: String(err) }),
     );
+    const progress = setInterval(() => {
+      store
+        .progress(job.id, pagesWritten(job.id, outDir))
+        .catch((err) => logger.warn('build progress not recorded', { error: String(err) }));
+    }, opts.progressMs ?? 2000);
     try {
       steps = (await builder({ id: job.id, outDir, apiUrl: opts.apiUrl, signal: abort.signal, base })) ?? {};
       if (!existsSync(join(outDir, 'index.html'))) throw new Error('the build produced no index.html');
+      clearInterval(progress);
+      if (opts.shared) await uploadBuild(opts.shared, job.id, outDir);
     } catch (err) {
       changed = 'all'; // what this build should have shown is still to be built
       const error = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
@@ -134,6 +159,7 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
       logger.error('build failed; the live site is unchanged', { id: job.id, error });
       return;
     } finally {
+      clearInterval(progress);
       stopRenewing();
     }
     const duration = elapsed();
@@ -184,7 +210,7 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
     const row = await store.mustGet(id);
     if (!['succeeded', 'published'].includes(row.status))
       throw new PublishError(409, `Build '${id}' is ${row.status}; only a succeeded build can be published.`);
-    if (row.pruned_at || !store.onDisk(id))
+    if (row.pruned_at || !(await store.available(id)))
       throw new PublishError(409, `Build '${id}' is no longer on disk; start a new build.`);
     const live = await store.makeLive(id, { stamp: true });
     logger.info('build published', { id });
@@ -194,7 +220,7 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
   /** Serves the build that was live before the current one, keeping its publication time. */
   async function rollback(): Promise<BuildRow> {
     const target = await store.rollbackTarget();
-    if (!target || !store.onDisk(target.id))
+    if (!target || !(await store.available(target.id)))
       throw new PublishError(409, 'There is no earlier published build to roll back to.');
     const live = await store.makeLive(target.id, { stamp: false });
     logger.info('rolled back', { to: target.id });
@@ -227,6 +253,10 @@ export function createCoordinator(opts: CoordinatorOptions): Coordinator {
     list: store.list,
     get: store.get,
     currentId: store.currentId,
+    servedId: () => currentBuildId(buildsDir),
+    pageManifest: async (id) =>
+      readManifest(buildsDir, id) ??
+      (opts.shared ? await storedPageManifest(opts.shared, id).catch(() => null) : null),
     buildsDir,
     async recover() {
       if (await lease.held()) return; // another instance is building right now

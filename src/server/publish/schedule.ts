@@ -1,22 +1,24 @@
-/** The nightly (REBUILD_SCHEDULE) rebuild, parsed by croner in REBUILD_TIMEZONE. 'off' disables it. */
-import { Cron } from 'croner';
-import type { Logger } from '../log.ts';
+/**
+ * The nightly (REBUILD_SCHEDULE) rebuild, parsed by croner in REBUILD_TIMEZONE; 'off' disables it. The
+ * occurrence ends when the build it queued has finished, so an instance killed mid-build leaves it to
+ * another instance to build again (jobs/scheduler.ts).
+ */
+import type { ScheduledJob } from '../jobs/scheduler.ts';
 import type { Coordinator } from './coordinator.ts';
 
-export function startSchedule(
+export function rebuildJob(
   coordinator: Coordinator,
-  opts: { schedule: string; timezone: string; logger: Logger },
-): () => void {
-  if (opts.schedule === 'off') return () => {};
-  const job = new Cron(opts.schedule, { timezone: opts.timezone, protect: true }, () => {
-    coordinator
-      .trigger('schedule')
-      .catch((err) => opts.logger.error('scheduled rebuild could not be queued', { error: String(err) }));
-  });
-  opts.logger.info('rebuild schedule', {
+  opts: { schedule: string; timezone: string },
+): ScheduledJob {
+  return {
+    name: 'nightly-rebuild',
     cron: opts.schedule,
     timezone: opts.timezone,
-    next: job.nextRun()?.toISOString(),
-  });
-  return () => job.stop();
+    run: async () => {
+      const { build } = await coordinator.trigger('schedule');
+      await coordinator.idle();
+      const row = await coordinator.get(build.id);
+      if (row?.status === 'failed') throw new Error(`build ${build.id} failed: ${row.error}`);
+    },
+  };
 }

@@ -30,7 +30,7 @@ import {
 } from '../openapi/describe.ts';
 import { columns } from '../present.ts';
 import { type BuildRow, type Coordinator, PublishError } from '../publish/coordinator.ts';
-import { comparePages, readManifest } from '../publish/manifest.ts';
+import { comparePages } from '../publish/manifest.ts';
 import { pendingContent } from '../publish/pending.ts';
 import { type BuildProgress, pagesWritten } from '../publish/progress.ts';
 
@@ -53,12 +53,17 @@ export function presentBuild(
   };
 }
 
-/** A running build's pages so far, against the page count of the newest earlier build that has one. */
+/**
+ * A running build's pages so far, against the page count of the newest earlier build that has one. The
+ * building instance records the count in the row every few seconds, so any instance can answer; the
+ * builder itself counts its files for the freshest figure.
+ */
 function progressOf(p: Coordinator, b: BuildRow, rows: BuildRow[]): BuildProgress | null {
   if (b.status !== 'building') return null;
   const earlier = rows.find((r) => r.id < b.id && r.pages !== null);
+  const here = pagesWritten(b.id, `${p.buildsDir}/${b.id}`);
   return {
-    pages_written: pagesWritten(b.id, `${p.buildsDir}/${b.id}`),
+    pages_written: Math.max(here, b.pages_written ?? 0),
     expected_pages: earlier?.pages ?? null,
   };
 }
@@ -192,8 +197,7 @@ export function buildRoutes(deps: Deps) {
       const against = asked ?? p.currentId();
       if (!against)
         return problem(c, 409, 'Conflict', 'No build is live yet, so there is nothing to compare with.');
-      const next = readManifest(p.buildsDir, id);
-      const base = readManifest(p.buildsDir, against);
+      const [next, base] = await Promise.all([p.pageManifest(id), p.pageManifest(against)]);
       const missing = !next ? id : !base ? against : null;
       if (missing || !next || !base)
         return problem(

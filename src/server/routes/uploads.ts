@@ -7,9 +7,9 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { wholeResponse } from '../http/outer-headers.ts';
 import type { BlobStore, ByteRange, ObjectInfo } from '../media/storage.ts';
 import { isKey } from '../media/storage.ts';
-import { wholeResponse } from '../http/outer-headers.ts';
 
 export const UPLOADS_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
@@ -21,7 +21,8 @@ function keyOf(path: string): string | null {
   } catch {
     return null;
   }
-  return isKey(decoded) ? decoded : null;
+  // Site builds shared through the store (publish/build-files.ts) are the instances' business, never a download.
+  return isKey(decoded) && !decoded.startsWith('builds/') ? decoded : null;
 }
 
 /** One range of `size` bytes, 'unsatisfiable', or null for "send it all" (none asked, or several). */

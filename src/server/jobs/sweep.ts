@@ -1,0 +1,27 @@
+/**
+ * The orphan photo sweep as a scheduled job (jobs/scheduler.ts): every six hours, once across the
+ * instances, files of photos whose rows are gone (a crash between writing and committing) are removed.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../log.ts';
+import { sweepOrphans } from '../media/orphan-sweep.ts';
+import type { BlobStore } from '../media/storage.ts';
+import type { ScheduledJob } from './scheduler.ts';
+
+export function orphanSweepJob(
+  db: Kysely<Database>,
+  store: BlobStore,
+  logger: Logger,
+  timezone: string,
+): ScheduledJob {
+  return {
+    name: 'orphan-photo-sweep',
+    cron: '17 */6 * * *',
+    timezone,
+    run: async () => {
+      const removed = await sweepOrphans(db, store);
+      if (removed.length) logger.info('removed orphan photo files', { count: removed.length });
+    },
+  };
+}
