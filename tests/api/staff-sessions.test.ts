@@ -20,7 +20,6 @@ type Json = Record<string, unknown> & {
 
 describe.each(ENGINES)('staff sessions and passwords on %s', (engine) => {
   let api: TestApi;
-  const n = 0;
   const send = (method: string, path: string, cookie: string, body?: unknown) =>
     api.json<Json>(path, {
       method,
