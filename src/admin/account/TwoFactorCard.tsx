@@ -2,12 +2,12 @@
  * Two-factor sign-in on the account page: whether it is on and whether the role requires it; set it up,
  * turn it off (with the password, unless the role requires it), or get new recovery codes.
  */
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import type { Account } from '../auth-provider.ts';
 import { api, json } from '../http.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
-import { TwoFactorSetup } from './TwoFactorSetup.tsx';
+import { PasswordConfirmField, TwoFactorSetup } from './TwoFactorSetup.tsx';
 
 type Mode = 'view' | 'setup' | 'off' | 'renew';
 
@@ -42,16 +42,7 @@ export function TwoFactorCard({ account, onChange }: { account: Account; onChang
     };
   const passwordForm = (label: string, onSubmit: (e: FormEvent<HTMLFormElement>) => void) => (
     <Box component="form" onSubmit={onSubmit} sx={{ mt: 2 }}>
-      <TextField
-        name="password"
-        type="password"
-        label="Your password"
-        autoComplete="current-password"
-        required
-        fullWidth
-        autoFocus
-        sx={{ maxWidth: 360 }}
-      />
+      <PasswordConfirmField sx={{ maxWidth: 360 }} />
       {error && (
         <Alert severity="error" role="alert" sx={{ mt: 1 }}>
           {error}

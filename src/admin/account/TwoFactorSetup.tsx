@@ -3,7 +3,7 @@
  * QR code (or type the secret) into an authenticator app, confirm with a code from it, then save the
  * recovery codes, shown this once.
  */
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField, type TextFieldProps, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
 import { api, json } from '../http.ts';
@@ -25,6 +25,20 @@ const messageOf = (err: unknown, fallback: string) => {
     return 'That code is wrong. Check that the phone’s clock is right and enter the newest code.';
   return err instanceof Error ? err.message : fallback;
 };
+
+/** "Your password", asked before a change to two-factor sign-in. */
+export const PasswordConfirmField = (props: TextFieldProps) => (
+  <TextField
+    name="password"
+    type="password"
+    label="Your password"
+    autoComplete="current-password"
+    required
+    fullWidth
+    autoFocus
+    {...props}
+  />
+);
 
 export function TwoFactorSetup({ email, onDone }: { email: string; onDone: () => void }) {
   const [step, setStep] = useState<Step>({ at: 'password' });
@@ -65,16 +79,7 @@ export function TwoFactorSetup({ email, onDone }: { email: string; onDone: () =>
           You need an authenticator app on your phone (Google Authenticator, Microsoft Authenticator,
           1Password…). First confirm your password.
         </Typography>
-        <TextField
-          name="password"
-          type="password"
-          label="Your password"
-          autoComplete="current-password"
-          required
-          fullWidth
-          margin="normal"
-          autoFocus
-        />
+        <PasswordConfirmField margin="normal" />
         {error && (
           <Alert severity="error" role="alert">
             {error}
