@@ -161,8 +161,8 @@ for (const [width, who, role] of [
     await openMenu(page);
     await page.getByRole('menuitem', { name: 'Staff' }).click();
     await page.getByRole('link', { name: 'Create' }).click();
-    await page.getByLabel('Email').fill(who.email);
-    await page.getByLabel('Name').fill(who.name);
+    await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
+    await page.getByRole('textbox', { name: 'Name' }).fill(who.name);
     await page.getByRole('combobox', { name: 'Role' }).click();
     await page.getByRole('option', { name: new RegExp(`^${role}`) }).click();
     if (role === 'Dealer') {
