@@ -69,7 +69,7 @@ async function run() {
       };
       const m = input.password
         ? await addStaff(deps, input)
-        : await inviteStaff(deps, logger, input, 'An administrator');
+        : (await inviteStaff(deps, logger, input, 'An administrator')).member;
       await writeAudit(deps.db, actor, {
         action: input.password ? 'staff.add' : 'staff.invite',
         resource: 'staff',

@@ -4,6 +4,7 @@
  */
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { AccountPage } from './account/AccountPage.tsx';
 import { authProvider, can, type Permissions } from './auth-provider.ts';
 import { dataProvider } from './data-provider.ts';
 import { Layout } from './Layout.tsx';
@@ -42,6 +43,9 @@ export function App() {
           <CustomRoutes noLayout>
             <Route path="/forgot-password" element={<ForgotPasswordPage />} />
             <Route path="/reset-password" element={<ResetPasswordPage />} />
+          </CustomRoutes>
+          <CustomRoutes>
+            <Route path="/account" element={<AccountPage />} />
           </CustomRoutes>
           {can(permissions, 'leads:read') && <Resource {...leads} />}
           {can(permissions, 'content:write') && (

@@ -46,10 +46,13 @@ export function AuthFrame({
   title,
   intro,
   children,
+  wide = false,
 }: {
   title: string;
   intro: ReactNode;
   children: ReactNode;
+  /** Room for a QR code beside its key (two-factor enrolment). */
+  wide?: boolean;
 }) {
   return (
     <Box
@@ -63,8 +66,8 @@ export function AuthFrame({
         p: 2,
       }}
     >
-      <Card sx={{ width: '100%', maxWidth: 400 }} elevation={3}>
-        <CardContent sx={{ p: 4 }}>
+      <Card sx={{ width: '100%', maxWidth: wide ? 560 : 400 }} elevation={3}>
+        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Typography variant="h5" component="h1" gutterBottom>
             {title}
           </Typography>

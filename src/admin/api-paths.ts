@@ -11,6 +11,8 @@ export interface ApiResource {
   pages?: boolean;
   /** Fields the server never takes back (shown, not sent). */
   readOnly?: string[];
+  /** Fields set when the record is made and never changed after (sent on create, not on update). */
+  createOnly?: string[];
   /** Filter names the admin uses → the query parameter the server reads (e.g. dealer → dealer[]). */
   filterParams?: Record<string, string>;
 }
@@ -33,7 +35,8 @@ export const API_RESOURCES: Record<string, ApiResource> = {
   staff: {
     path: '/api/admin/staff',
     scope: 'staff:manage',
-    readOnly: ['email', 'created_at', 'updated_at', 'last_sign_in_at'],
+    readOnly: ['created_at', 'two_factor', 'invitation'],
+    createOnly: ['email', 'password'],
   },
   api_keys: { path: '/api/admin/api_keys', scope: 'keys:manage' },
   leads: {

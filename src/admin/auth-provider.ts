@@ -1,19 +1,39 @@
 /**
- * Staff sign-in against better-auth (/api/auth/*): e-mail and password, an HttpOnly session cookie set
- * by the server, sign-out. The role decides the menu (src/domain/staff-access.ts, the server's own table).
+ * Staff sign-in against better-auth (/api/auth/*): e-mail and password, then, for an account with
+ * two-factor sign-in, a code from the authenticator app or a recovery code; an HttpOnly session cookie
+ * set by the server; sign-out. The role decides the menu (src/domain/staff-access.ts, the server's own
+ * table), and a role that must use two-factor sign-in gets no menu until it is set up (Layout.tsx).
  */
 import type { AuthProvider } from 'react-admin';
 import { isStaffRole, ROLE_SCOPES, type Scope, type StaffRole } from '../domain/staff-access.ts';
 import { api, json } from './http.ts';
 
 export interface StaffSession {
-  user: { id: string; email: string; name: string; role?: string | null };
+  user: { id: string; email: string; name: string; role?: string | null; twoFactorEnabled?: boolean | null };
 }
 
 export interface Permissions {
   role: StaffRole;
   scopes: readonly Scope[];
 }
+
+/** /api/admin/account: who is signed in and where they stand on two-factor sign-in. */
+export interface Account {
+  id: string;
+  email: string;
+  name: string;
+  role: string | null;
+  two_factor: { enabled: boolean; required: boolean; policy: 'admins' | 'all' | 'off' };
+}
+
+/** The password was right; the account asks for a code next (LoginPage shows that step). */
+export class CodeNeeded extends Error {
+  constructor() {
+    super('Enter the code from your authenticator app.');
+  }
+}
+
+export type LoginParams = { email: string; password: string } | { code: string } | { recoveryCode: string };
 
 let cached: Promise<StaffSession | null> | null = null;
 /** The current session, asked once per page load and again after sign-in or sign-out. */
@@ -22,14 +42,47 @@ export function session(refresh = false): Promise<StaffSession | null> {
   return cached;
 }
 
+let cachedAccount: Promise<Account | null> | null = null;
+/** The signed-in member's account, asked with the session and again after a change to it. */
+export function account(refresh = false): Promise<Account | null> {
+  if (refresh || !cachedAccount)
+    cachedAccount = session(refresh).then((s) =>
+      s?.user ? api<Account>('/api/admin/account').catch(() => null) : null,
+    );
+  return cachedAccount;
+}
+
+/** A member whose role needs two-factor sign-in and who has not set it up yet. */
+export const mustEnrol = (a: Account | null | undefined) =>
+  !!a && a.two_factor.required && !a.two_factor.enabled;
+
+async function refresh() {
+  await session(true);
+  await account(true);
+}
+
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    await api('/api/auth/sign-in/email', json('POST', { email, password }));
-    await session(true);
+  async login(params: LoginParams) {
+    if ('code' in params)
+      await api('/api/auth/two-factor/verify-totp', json('POST', { code: params.code.replace(/\s/g, '') }));
+    else if ('recoveryCode' in params)
+      await api(
+        '/api/auth/two-factor/verify-backup-code',
+        json('POST', { code: params.recoveryCode.trim() }),
+      );
+    else {
+      const r = await api<{ twoFactorRedirect?: boolean }>(
+        '/api/auth/sign-in/email',
+        json('POST', { email: params.email, password: params.password }),
+      );
+      if (r?.twoFactorRedirect) throw new CodeNeeded();
+    }
+    await refresh();
   },
   async logout() {
     await api('/api/auth/sign-out', json('POST', {})).catch(() => undefined);
     cached = Promise.resolve(null);
+    cachedAccount = Promise.resolve(null);
   },
   async checkAuth() {
     if (!(await session())?.user) throw new Error('Please sign in.');
@@ -37,6 +90,7 @@ export const authProvider: AuthProvider = {
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
       cached = Promise.resolve(null);
+      cachedAccount = Promise.resolve(null);
       throw new Error('Your session has ended; please sign in again.');
     }
   },
@@ -46,7 +100,10 @@ export const authProvider: AuthProvider = {
     return { id: s.user.id, fullName: s.user.name || s.user.email };
   },
   async getPermissions(): Promise<Permissions | null> {
-    const role = (await session())?.user?.role;
+    const [s, a] = await Promise.all([session(), account()]);
+    const role = s?.user?.role;
+    // Until a required second factor is set up, the role opens nothing (the server refuses it all too).
+    if (mustEnrol(a)) return null;
     return isStaffRole(role) ? { role, scopes: ROLE_SCOPES[role] } : null;
   },
 };

@@ -21,10 +21,16 @@ function resourceOf(name: string): ApiResource {
   return r;
 }
 
-/** What we send back: no JSON-LD keys, no id, no read-only fields. */
-function writable(r: ApiResource, data: Record<string, unknown>) {
+/** What we send: no JSON-LD keys, no id, no read-only fields, and on an update no create-only ones. */
+export function writable(r: ApiResource, data: Record<string, unknown>, on: 'create' | 'update') {
   return Object.fromEntries(
-    Object.entries(data).filter(([k]) => !k.startsWith('@') && k !== 'id' && !r.readOnly?.includes(k)),
+    Object.entries(data).filter(
+      ([k]) =>
+        !k.startsWith('@') &&
+        k !== 'id' &&
+        !r.readOnly?.includes(k) &&
+        !(on === 'update' && r.createOnly?.includes(k)),
+    ),
   );
 }
 
@@ -114,19 +120,21 @@ export const dataProvider: DataProvider = {
   },
   async create(resource, params) {
     const r = resourceOf(resource);
-    return { data: await api<RaRecord>(r.path, json('POST', writable(r, params.data))) };
+    return { data: await api<RaRecord>(r.path, json('POST', writable(r, params.data, 'create'))) };
   },
   async update(resource, params) {
     const r = resourceOf(resource);
     const prev = (params.previousData ?? {}) as Record<string, unknown>;
     const changed = Object.fromEntries(
-      Object.entries(writable(r, params.data)).filter(([k, v]) => !same(v, prev[k])),
+      Object.entries(writable(r, params.data, 'update')).filter(([k, v]) => !same(v, prev[k])),
     );
     return { data: await api<RaRecord>(itemUrl(r, params.id), json('PATCH', changed)) };
   },
   async updateMany(resource, params) {
     const r = resourceOf(resource);
-    await Promise.all(params.ids.map((id) => api(itemUrl(r, id), json('PATCH', writable(r, params.data)))));
+    await Promise.all(
+      params.ids.map((id) => api(itemUrl(r, id), json('PATCH', writable(r, params.data, 'update')))),
+    );
     return { data: params.ids };
   },
   async delete(resource, params) {

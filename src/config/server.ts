@@ -50,7 +50,8 @@ const EnvSchema = v.object({
   DEFAULT_DEALER_SLUG: v.optional(v.string(), BRAND_DEFAULTS.dealerSlug),
   GROUP_SLUG: v.optional(v.string()), // default: from BRAND_NAME, as the pages have it
   BRAND_NAME: v.optional(v.string(), BRAND_DEFAULTS.name),
-  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url()), 'http://localhost:4321'),
+  // Unset: this server's own port on localhost, so links in invitations reach it (not another port).
+  PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url())),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   API_CACHE_TTL_MS: int(5000),
   // PostgreSQL outages answer 503 instead of hanging (issue 12): connecting and each statement are bounded.
@@ -120,6 +121,8 @@ const EnvSchema = v.object({
   UPLOAD_TIMEOUT: duration('30s'),
   LIVE_BUILD_POLL: duration('1s'),
   SCHEDULE_LEASE: duration('30s'),
+  // Who must sign in with a second factor (docs/decisions/200-staff-two-factor.md); default by NODE_ENV.
+  STAFF_2FA: v.optional(v.picklist(['admins', 'all', 'off'], "must be 'admins', 'all' or 'off'")),
   SIGN_IN_LOCKOUT: v.optional(
     v.pipe(v.string(), v.regex(/^\d+\/\d+(ms|s|m|h)$/, "must look like '5/15m'")),
     '5/15m',
@@ -212,7 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultDealerSlug: c.DEFAULT_DEALER_SLUG,
     groupSlug: c.GROUP_SLUG ?? groupSlugFor(c.BRAND_NAME),
     brandName: c.BRAND_NAME,
-    siteUrl: c.PUBLIC_SITE_URL.replace(/\/$/, ''),
+    siteUrl: (c.PUBLIC_SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
     apiCacheTtlMs: c.API_CACHE_TTL_MS,
     /** Client address = the TRUST_PROXY-th X-Forwarded-For entry from the right; 0 = the socket's peer. */
@@ -277,6 +280,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       secureCookies: c.NODE_ENV !== 'development',
       firstAdmin: c.ADMIN_EMAIL ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD as string } : undefined,
       fromEmail: c.STAFF_FROM_EMAIL,
+      /** Roles that must enrol in two-factor sign-in: admins (and finance), everyone, or nobody. */
+      twoFactor: c.STAFF_2FA ?? (c.NODE_ENV === 'production' ? 'admins' : 'off'),
       /** Sign-in attempts per client address and window (better-auth's limiter). */
       signInRate: rate(c.RATE_LIMIT_SIGN_IN),
       /** Wrong passwords in a row for one account, and how long it is then locked. */

@@ -75,3 +75,33 @@ export const ResetPasswordRequest = v.object({
   newPassword: v.pipe(v.string(), v.minLength(12), v.description('At least 12 characters.')),
 });
 export const ResetPasswordResponse = v.object({ status: v.boolean() });
+
+/** The password step's answer when the account has two-factor sign-in: no session yet, a code is asked. */
+export const SignInNeedsCode = v.object({
+  twoFactorRedirect: v.literal(true),
+  twoFactorMethods: v.pipe(v.array(v.string()), v.description('["totp"]: an authenticator app code.')),
+});
+
+export const PasswordConfirm = v.object({
+  password: v.pipe(v.string(), v.description('Your password, to confirm it is you.')),
+});
+export const TwoFactorEnabling = v.object({
+  method: v.literal('totp'),
+  totpURI: v.pipe(
+    v.string(),
+    v.description('otpauth://totp/… for the authenticator app (shown as a QR code and its secret).'),
+  ),
+  backupCodes: v.pipe(
+    v.array(v.string()),
+    v.description('10 recovery codes, each usable once instead of a code; shown this once.'),
+  ),
+});
+export const TwoFactorCode = v.object({
+  code: v.pipe(v.string(), v.description('The 6-digit code from the authenticator app.')),
+});
+export const RecoveryCode = v.object({
+  code: v.pipe(v.string(), v.description('One of the recovery codes (xxxxx-xxxxx); each works once.')),
+});
+export const TwoFactorVerified = v.object({ token: v.string(), user: StaffUser });
+export const TwoFactorDisabled = v.object({ status: v.boolean() });
+export const RecoveryCodesRenewed = v.object({ status: v.boolean(), backupCodes: v.array(v.string()) });

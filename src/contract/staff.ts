@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { KEY_SCOPES, STAFF_ROLES } from '../domain/staff-access.ts';
 import { endOfDay, GROUP_TIME_ZONE, isCalendarDay } from '../domain/zoned-date.ts';
 import { context, named } from './hydra.ts';
+import { PasswordLinkDelivery } from './staff-account.ts';
 
 const role = v.picklist(STAFF_ROLES, `Role must be one of ${STAFF_ROLES.join(', ')}`);
 const dealers = v.array(v.string('Dealership must be a slug'), 'Dealerships must be a list of slugs');
@@ -68,7 +69,14 @@ export const Staff = named(
     role: v.nullable(v.string()),
     disabled: v.boolean(),
     dealers: v.pipe(v.array(v.string()), v.description("A dealer user's dealership slugs.")),
+    two_factor: v.pipe(v.boolean(), v.description('Signs in with an authenticator code after the password.')),
     created_at: v.string(),
+    invitation: v.pipe(
+      v.optional(PasswordLinkDelivery),
+      v.description(
+        'On the answer to an invitation only: whether it was e-mailed, else (not in production) the link.',
+      ),
+    ),
   }),
 );
 
@@ -145,5 +153,10 @@ export const AuditEntry = named(
     before: v.pipe(v.unknown(), v.description('The record before (JSON), or null.')),
     after: v.pipe(v.unknown(), v.description('The record after (JSON), or null.')),
     ip: v.nullable(v.string()),
+    user_agent: v.nullable(v.string()),
+    browser: v.pipe(
+      v.nullable(v.string()),
+      v.description('The user agent in words, e.g. "Firefox 140 on Linux".'),
+    ),
   }),
 );

@@ -33,7 +33,9 @@ function guardedEndpoints(api: PublishApi): Endpoint[] {
                     ? 'audit:read'
                     : path.startsWith('/api/admin/api_keys')
                       ? 'keys:manage'
-                      : 'staff:manage';
+                      : path.startsWith('/api/admin/account')
+                        ? 'signed-in' // your own account: any staff member, no API key
+                        : 'staff:manage';
   const seen = new Set<string>();
   const out: Endpoint[] = [];
   for (const r of app.routes) {
@@ -144,6 +146,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
       'leads:read': 'dealer',
       'leads:reveal': 'finance',
       'privacy:manage': 'admin',
+      'signed-in': 'dealer',
     };
     for (const e of endpoints) {
       const res = await call(e, sessions[right[e.scope] as string]);

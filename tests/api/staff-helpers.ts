@@ -36,3 +36,19 @@ export async function signIn(
     .join('; ');
   return { res, cookie: cookies, headers: { Cookie: cookies, Origin: ORIGIN } };
 }
+
+/** The authenticator app: the current code for an otpauth:// URI (a code of another time window with `offset`). */
+export async function totpCode(uri: string, offset = 0) {
+  const { URI, TOTP } = await import('otpauth');
+  const otp = URI.parse(uri);
+  if (!(otp instanceof TOTP)) throw new Error('not a TOTP URI');
+  return otp.generate({ timestamp: Date.now() + offset * otp.period * 1000 });
+}
+
+/** Cookie pairs of a response (name=value), to send back as a Cookie header. */
+export const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !/=$/.test(c as string))
+    .join('; ');

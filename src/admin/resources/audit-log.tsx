@@ -1,7 +1,8 @@
-/** The audit log (read-only): who did what, when, with before and after for content. */
+/** The audit log (read-only): who did what, when (Johannesburg time), from which address and browser, with before and after for content. */
 import HistoryIcon from '@mui/icons-material/History';
 import { Box } from '@mui/material';
 import { DataTable, List, TextInput, useRecordContext } from 'react-admin';
+import { formatDateTime } from '../../domain/date-time.ts';
 import { FitTable } from './lists.tsx';
 
 const filters = [
@@ -28,11 +29,13 @@ export const auditLog = {
   list: () => (
     <List filters={filters} sort={{ field: 'at', order: 'DESC' }} perPage={50}>
       <FitTable bulkActionButtons={false} expand={<ChangeOfRow />} rowClick="expand">
-        <DataTable.Col source="at" label="When" />
+        <DataTable.Col source="at" label="When (Johannesburg)" render={(r) => formatDateTime(r.at)} />
         <DataTable.Col source="actor_name" label="Who" />
         <DataTable.Col source="action" />
         <DataTable.Col source="resource" />
         <DataTable.Col source="resource_id" label="Record" />
+        <DataTable.Col source="ip" label="Address" disableSort />
+        <DataTable.Col source="browser" label="Browser" disableSort />
       </FitTable>
     </List>
   ),

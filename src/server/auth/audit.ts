@@ -34,6 +34,7 @@ export async function writeAudit(
   actor: Pick<AuditLogTable, 'actor_type' | 'actor_id' | 'actor_name'>,
   e: AuditEntry,
   ip: string | null = null,
+  userAgent: string | null = null,
 ) {
   await db
     .insertInto('audit_log')
@@ -47,6 +48,7 @@ export async function writeAudit(
       before: json(e.before),
       after: json(e.after),
       ip,
+      user_agent: userAgent ? userAgent.slice(0, 400) : null,
     })
     .execute();
 }
@@ -54,5 +56,5 @@ export async function writeAudit(
 /** Audits an action of the request's principal (set by requireScope). */
 export function audit(c: Context, db: Kysely<Database>, trustProxy: number, e: AuditEntry) {
   const p = c.get('principal' as never) as Principal | undefined;
-  return writeAudit(db, actorOf(p), e, clientAddress(c, trustProxy));
+  return writeAudit(db, actorOf(p), e, clientAddress(c, trustProxy), c.req.header('User-Agent') ?? null);
 }

@@ -15,13 +15,18 @@ export interface StaffMail {
   link: string;
 }
 
-export async function sendStaffMail(deps: Deps, logger: Logger | undefined, mail: StaffMail) {
+/** True when the mail went to the SMTP server; false without SMTP_URL (nothing was sent). */
+export async function sendStaffMail(
+  deps: Deps,
+  logger: Logger | undefined,
+  mail: StaffMail,
+): Promise<boolean> {
   const transport = smtpTransport(deps.config.leads);
   if (!transport) {
     if (deps.config.env === 'production')
       logger?.warn('SMTP_URL is not set: staff e-mail not sent', { to: mail.to, subject: mail.subject });
     else logger?.warn('SMTP_URL is not set: staff e-mail logged instead', { to: mail.to, link: mail.link });
-    return;
+    return false;
   }
   try {
     await transport.sendMail({
@@ -30,6 +35,7 @@ export async function sendStaffMail(deps: Deps, logger: Logger | undefined, mail
       subject: mail.subject,
       text: mail.text,
     });
+    return true;
   } finally {
     transport.close();
   }

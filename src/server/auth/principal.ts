@@ -13,6 +13,7 @@ import { bearerToken, constantTimeEqual } from '../http/secrets.ts';
 import { problem } from '../hydra.ts';
 import { KEY_PREFIX, verifyApiKey } from './api-keys.ts';
 import { staffAuth } from './staff-auth.ts';
+import { TWO_FACTOR_REQUIRED_MESSAGE, twoFactorRequired } from './two-factor.ts';
 
 export type Principal =
   | {
@@ -24,6 +25,10 @@ export type Principal =
       scopes: readonly Scope[];
       /** A dealer user's dealership slugs. */
       dealers: string[];
+      /** The better-auth session this request came with. */
+      sessionId: string;
+      /** Their role needs two-factor sign-in (STAFF_2FA) and they have not set it up: only enrolment is open. */
+      twoFactorPending: boolean;
     }
   | { type: 'key'; id: string; name: string; scopes: readonly Scope[] }
   | { type: 'token'; scopes: readonly Scope[] };
@@ -59,8 +64,10 @@ export async function resolvePrincipal(c: Context, deps: Deps): Promise<Resolved
   if (!/(^|;\s*)(__Secure-)?sdg_admin\./.test(c.req.header('Cookie') ?? '')) return null;
   const session = await staffAuth(deps).api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
-  const u = session.user as typeof session.user & { role?: string | null };
+  const u = session.user as typeof session.user & { role?: string | null; twoFactorEnabled?: boolean | null };
   const role = u.role ?? '';
+  await touchSession(deps, session.session.id);
+  const twoFactorPending = twoFactorRequired(role, deps.config.staff.twoFactor) && !u.twoFactorEnabled;
   const dealers =
     role === 'dealer'
       ? (
@@ -77,9 +84,28 @@ export async function resolvePrincipal(c: Context, deps: Deps): Promise<Resolved
     email: u.email,
     name: u.name,
     role,
-    scopes: isStaffRole(role) ? ROLE_SCOPES[role] : [],
+    // Until a required second factor is set up the role grants nothing (previews included).
+    scopes: isStaffRole(role) && !twoFactorPending ? ROLE_SCOPES[role] : [],
     dealers,
+    sessionId: session.session.id,
+    twoFactorPending,
   };
+}
+
+/** When this process last wrote each session's last_seen_at: at most one write a minute per session. */
+const touched = new Map<string, number>();
+const TOUCH_EVERY_MS = 60_000;
+
+async function touchSession(deps: Deps, sessionId: string) {
+  const now = Date.now();
+  if (now - (touched.get(sessionId) ?? 0) < TOUCH_EVERY_MS) return;
+  if (touched.size > 10_000) touched.clear();
+  touched.set(sessionId, now);
+  await deps.db
+    .updateTable('staff_session')
+    .set({ last_seen_at: new Date(now).toISOString() })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -100,8 +126,12 @@ export function unauthorized(c: Context, detail: string, invalid = false) {
   return problem(c, 401, 'Unauthorized', detail);
 }
 
-/** Guards a route group; the principal is then `c.get('principal')`. Responses are never cached. */
-export function requireScope(deps: Deps, scope: Scope): MiddlewareHandler {
+/**
+ * Guards a route group; the principal is then `c.get('principal')`. Responses are never cached. Without a
+ * scope, any signed-in staff member passes (their own account), even one who still has to enrol in
+ * two-factor sign-in; with one, such a member is refused until they have.
+ */
+export function requireScope(deps: Deps, scope: Scope | null): MiddlewareHandler {
   return async (c, next) => {
     const p = await resolvePrincipal(c, deps);
     if (!p) return unauthorized(c, 'Sign in at /admin, or send an API key: Authorization: Bearer <key>.');
@@ -110,7 +140,20 @@ export function requireScope(deps: Deps, scope: Scope): MiddlewareHandler {
       c.header('Cache-Control', 'no-store');
       return problem(c, 403, 'Forbidden', 'This request did not come from the admin (Origin check).');
     }
-    if (!p.scopes.includes(scope)) {
+    if (scope === null && p.type !== 'staff') {
+      c.header('Cache-Control', 'no-store');
+      return problem(
+        c,
+        403,
+        'Forbidden',
+        'Only a signed-in staff member has an account here; API keys do not.',
+      );
+    }
+    if (p.type === 'staff' && p.twoFactorPending && scope !== null) {
+      c.header('Cache-Control', 'no-store');
+      return problem(c, 403, 'Forbidden', TWO_FACTOR_REQUIRED_MESSAGE);
+    }
+    if (scope !== null && !p.scopes.includes(scope)) {
       c.header('Cache-Control', 'no-store');
       const who = p.type === 'staff' ? `Your role (${p.role || 'none'})` : 'This API key';
       return problem(c, 403, 'Forbidden', `${who} may not do this: it needs the ${scope} scope.`);

@@ -3,22 +3,23 @@
  * SQLite and PostgreSQL alike: e-mail and password (scrypt), database sessions in an HttpOnly,
  * SameSite=Strict cookie (Secure outside development), Origin and Fetch-Metadata checks against CSRF,
  * a per-address sign-in rate limit kept in the database (shared by instances), a per-account lockout
- * after repeated wrong passwords, password reset by e-mail, and the admin plugin's roles and bans.
+ * after repeated wrong passwords, password reset by e-mail, the admin plugin's roles and bans, and
+ * two-factor sign-in by authenticator app with recovery codes (docs/decisions/200-staff-two-factor.md).
  */
 import { betterAuth } from 'better-auth';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { admin } from 'better-auth/plugins';
+import { isAPIError } from 'better-auth/api';
+import { admin, twoFactor } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access';
 import { ROLE_SCOPES, SCOPES, STAFF_ROLES } from '../../domain/staff-access.ts';
 import type { Deps } from '../deps.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { writeAudit } from './audit.ts';
-import { clearFailures, lockedFor, recordFailure } from './lockout.ts';
+import { afterAuth, beforeAuth, CLIENT_IP_HEADER } from './auth-hooks.ts';
+import { clearFailures } from './lockout.ts';
 import { resetMail, sendStaffMail } from './mail.ts';
 
-/** Header our own code sets from the trusted client address (TRUST_PROXY); any client value is dropped. */
-export const CLIENT_IP_HEADER = 'x-sdg-client-ip';
+export { CLIENT_IP_HEADER } from './auth-hooks.ts';
 export const COOKIE_PREFIX = 'sdg_admin';
 export const RESET_TOKEN_SECONDS = 3600;
 
@@ -151,6 +152,10 @@ export function createStaffAuth(deps: Deps, logger: Logger = createLogger(deps.c
         '/sign-in/email': { window: rateWindow, max: config.staff.signInRate.limit },
         '/request-password-reset': { window: rateWindow, max: config.staff.signInRate.limit },
         '/reset-password': { window: rateWindow, max: config.staff.signInRate.limit },
+        '/change-password': { window: rateWindow, max: config.staff.signInRate.limit },
+        // The code step of a sign-in, enrolment and turning it off: as many as sign-ins (the plugin's own
+        // 3 in 10 s would refuse a person who mistypes a code twice).
+        '/two-factor/*': { window: rateWindow, max: config.staff.signInRate.limit },
       },
     },
     advanced: {
@@ -162,49 +167,7 @@ export function createStaffAuth(deps: Deps, logger: Logger = createLogger(deps.c
       disableOriginCheck: false,
       disableCSRFCheck: false,
     },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email') return;
-        const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '');
-        const ms = await lockedFor(db, email);
-        if (ms > 0) {
-          const minutes = Math.ceil(ms / 60_000);
-          throw new APIError(
-            'TOO_MANY_REQUESTS',
-            {
-              code: 'ACCOUNT_LOCKED',
-              message: `Too many wrong passwords for this account: try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
-            },
-            { 'Retry-After': String(Math.ceil(ms / 1000)) },
-          );
-        }
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path === '/sign-in/email') {
-          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
-          const session = ctx.context.newSession;
-          if (session) {
-            await clearFailures(db, email);
-            await writeAudit(
-              db,
-              { actor_type: 'staff', actor_id: session.user.id, actor_name: session.user.email },
-              { action: 'auth.sign_in', resource: 'staff', resourceId: session.user.id },
-              ctx.request?.headers.get(CLIENT_IP_HEADER) ?? null,
-            );
-          } else if (isAPIError(ctx.context.returned) && ctx.context.returned.statusCode === 401) {
-            await recordFailure(db, email, config.staff.lockout);
-          }
-        } else if (ctx.path === '/sign-out') {
-          const s = ctx.context.session;
-          if (s)
-            await writeAudit(
-              db,
-              { actor_type: 'staff', actor_id: s.user.id, actor_name: s.user.email },
-              { action: 'auth.sign_out', resource: 'staff', resourceId: s.user.id },
-            );
-        }
-      }),
-    },
+    hooks: { before: beforeAuth(deps), after: afterAuth(deps) },
     plugins: [
       admin({
         ac,
@@ -215,6 +178,23 @@ export function createStaffAuth(deps: Deps, logger: Logger = createLogger(deps.c
         schema: {
           user: { fields: { banReason: 'ban_reason', banExpires: 'ban_expires' } },
           session: { fields: { impersonatedBy: 'impersonated_by' } },
+        },
+      }),
+      twoFactor({
+        issuer: `${config.brandName} dealer group admin`,
+        // Wrong codes: 5 per sign-in attempt (better-auth's), and 10 in a row lock the account for 15 minutes.
+        accountLockout: { maxFailedAttempts: 10, durationSeconds: 900 },
+        schema: {
+          user: { fields: { twoFactorEnabled: 'two_factor_enabled' } },
+          twoFactor: {
+            modelName: 'staff_two_factor',
+            fields: {
+              backupCodes: 'backup_codes',
+              userId: 'user_id',
+              failedVerificationCount: 'failed_verification_count',
+              lockedUntil: 'locked_until',
+            },
+          },
         },
       }),
     ],

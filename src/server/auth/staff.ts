@@ -2,15 +2,15 @@
  * Staff accounts as the admin screens, the staff CLI and start-up use them. Creating an account and
  * hashing a password go through better-auth; role, dealer links and disabling are plain columns.
  */
-import { randomBytes } from 'node:crypto';
 import { DEALER_NEEDS_DEALERSHIP } from '../../contract/staff.ts';
 import { isStaffRole, type StaffRole } from '../../domain/staff-access.ts';
 import type { Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
-import { inviteMail, sendStaffMail } from './mail.ts';
+import { INVITE_DAYS, sendInvitation } from './password-links.ts';
+import { endSessions } from './sessions.ts';
 import { staffAuth } from './staff-auth.ts';
 
-export const INVITE_DAYS = 7;
+export { INVITE_DAYS };
 
 export interface StaffInput {
   email: string;
@@ -76,15 +76,7 @@ export async function addStaff(deps: Deps, input: StaffInput) {
 /** Creates the account without a password and e-mails a link to choose one (valid INVITE_DAYS). */
 export async function inviteStaff(deps: Deps, logger: Logger | undefined, input: StaffInput, by: string) {
   const member = await addStaff(deps, { ...input, password: undefined });
-  const ctx = await staffAuth(deps).$context;
-  const token = randomBytes(24).toString('base64url');
-  await ctx.internalAdapter.createVerificationValue({
-    identifier: `reset-password:${token}`,
-    value: member.id,
-    expiresAt: new Date(Date.now() + INVITE_DAYS * 86_400_000),
-  });
-  await sendStaffMail(deps, logger, inviteMail(deps, member.email, member.name, token, by));
-  return member;
+  return { member, invitation: await sendInvitation(deps, logger, member, by) };
 }
 
 export type StaffView = {
@@ -94,6 +86,7 @@ export type StaffView = {
   role: string | null;
   disabled: boolean;
   dealers: string[];
+  two_factor: boolean;
   created_at: string;
 };
 
@@ -102,7 +95,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d.toISOString() : new Dat
 export async function listStaff(deps: Deps, id?: string): Promise<StaffView[]> {
   let q = deps.db
     .selectFrom('staff')
-    .select(['id', 'email', 'name', 'role', 'banned', 'created_at'])
+    .select(['id', 'email', 'name', 'role', 'banned', 'two_factor_enabled', 'created_at'])
     .orderBy('email');
   if (id) q = q.where('id', '=', id);
   const rows = await q.execute();
@@ -117,6 +110,7 @@ export async function listStaff(deps: Deps, id?: string): Promise<StaffView[]> {
       .filter((l) => l.staff_id === r.id)
       .map((l) => l.dealer_slug)
       .sort(),
+    two_factor: Boolean(r.two_factor_enabled),
     created_at: iso(r.created_at),
   }));
 }
@@ -151,9 +145,8 @@ export async function updateStaff(
   });
   await linkDealers(deps, id, dealers);
   // A disabled account or a changed role ends its sessions: the next request signs in afresh.
-  if (change.disabled || role !== before.role)
-    await deps.db.deleteFrom('staff_session').where('user_id', '=', id).execute();
-  return { before, after: (await getStaff(deps, id)) as StaffView };
+  const sessionsEnded = change.disabled || role !== before.role ? await endSessions(deps, id) : 0;
+  return { before, after: (await getStaff(deps, id)) as StaffView, sessionsEnded };
 }
 
 /** Sets a password (the CLI's way out when nobody can receive e-mail). */

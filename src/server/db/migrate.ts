@@ -18,6 +18,7 @@ import * as m013 from './migrations/013_stock_indexes.ts';
 import * as m015 from './migrations/015_build_origin.ts';
 import * as m016 from './migrations/016_content_images.ts';
 import * as m017 from './migrations/017_colour_images.ts';
+import * as m020 from './migrations/020_staff_two_factor.ts';
 import * as m053 from './migrations/053_cluster.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '015_build_origin': m015,
   '016_content_images': m016,
   '017_colour_images': m017,
+  '020_staff_two_factor': m020,
   '053_cluster': m053,
 };
 

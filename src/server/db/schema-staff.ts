@@ -13,13 +13,28 @@ export interface StaffTable {
   banned: boolean | number | null;
   ban_reason: string | null;
   ban_expires: Date | string | null;
+  two_factor_enabled: boolean | number | null;
 }
 
 /** better-auth's session and account models: only what our own code reads or clears. */
 export interface StaffSessionTable {
   id: string;
   user_id: string;
+  token: string;
   expires_at: Date | string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  ip_address: string | null;
+  user_agent: string | null;
+  /** ISO time of the session's last request through our API (ours, not better-auth's). */
+  last_seen_at: string | null;
+}
+
+/** better-auth's two-factor plugin: one row per enrolled (or enrolling) staff member; we only read it. */
+export interface StaffTwoFactorTable {
+  id: string;
+  user_id: string;
+  verified: boolean | number | null;
 }
 export interface StaffAccountTable {
   id: string;
@@ -65,11 +80,13 @@ export interface AuditLogTable {
   before: string | null;
   after: string | null;
   ip: string | null;
+  user_agent: string | null;
 }
 
 export interface StaffTables {
   staff: StaffTable;
   staff_session: StaffSessionTable;
+  staff_two_factor: StaffTwoFactorTable;
   staff_account: StaffAccountTable;
   staff_lockouts: StaffLockoutsTable;
   staff_dealers: StaffDealersTable;

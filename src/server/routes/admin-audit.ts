@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { AuditEntry } from '../../contract/staff.ts';
 import { requireScope } from '../auth/principal.ts';
+import { describeUserAgent } from '../auth/user-agent.ts';
 import type { Deps } from '../deps.ts';
 import { listQuery, pageOfLog } from '../http/list-query.ts';
 import { collection } from '../hydra.ts';
@@ -36,6 +37,7 @@ export function adminAuditRoutes(deps: Deps) {
           ...r,
           before: parse(r.before),
           after: parse(r.after),
+          browser: describeUserAgent(r.user_agent),
         })),
         total,
         paging,

@@ -5,8 +5,11 @@
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { Staff, StaffCreateInput, StaffUpdateInput } from '../../contract/staff.ts';
+import { PasswordLinkDelivery, SessionsEnded } from '../../contract/staff-account.ts';
 import { audit } from '../auth/audit.ts';
+import { type LinkDelivery, sendPasswordReset } from '../auth/password-links.ts';
 import { principalOf, requireScope } from '../auth/principal.ts';
+import { endSessions } from '../auth/sessions.ts';
 import {
   addStaff,
   getStaff,
@@ -21,7 +24,7 @@ import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { listQuery, pageOf } from '../http/list-query.ts';
 import { checkPath, pathText } from '../http/params.ts';
 import { validate } from '../http/validate.ts';
-import { collection, item, notFound, violationError } from '../hydra.ts';
+import { collection, item, notFound, problem, violationError } from '../hydra.ts';
 import type { Logger } from '../log.ts';
 import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 
@@ -38,6 +41,7 @@ const written = (status: number, description: string) => ({
   ...problems(400, 413, 415, [422, 'Violations naming each field.']),
 });
 
+const LD = { 'Content-Type': 'application/ld+json; charset=utf-8' };
 const iri = (id: string) => `/api/admin/staff/${id}`;
 const present = (s: StaffView) => ({ '@id': iri(s.id), '@type': 'Staff', ...s });
 
@@ -96,8 +100,10 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
       const me = principalOf(c);
       const by = me.type === 'staff' ? me.name : 'An admin';
       let s: StaffView;
+      let invitation: LinkDelivery | undefined;
       try {
-        s = input.password ? await addStaff(deps, input) : await inviteStaff(deps, logger, input, by);
+        if (input.password) s = await addStaff(deps, input);
+        else ({ member: s, invitation } = await inviteStaff(deps, logger, input, by));
       } catch (err) {
         throw asViolation(err);
       }
@@ -108,7 +114,7 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
         after: s,
       });
       c.header('Location', iri(s.id));
-      return item(c, 'Staff', iri(s.id), s, 201);
+      return item(c, 'Staff', iri(s.id), invitation ? { ...s, invitation } : s, 201);
     },
   );
 
@@ -143,6 +149,13 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
       before: r.before,
       after: r.after,
     });
+    if (r.sessionsEnded)
+      await log(c, {
+        action: 'staff.sessions_revoked',
+        resource: 'staff',
+        resourceId: id,
+        after: { ended: r.sessionsEnded },
+      });
     return item(c, 'Staff', iri(id), r.after);
   };
   for (const method of ['patch', 'put'] as const)
@@ -157,5 +170,54 @@ export function adminStaffRoutes(deps: Deps, logger?: Logger) {
       jsonInput,
       update,
     );
+
+  app.delete(
+    '/admin/staff/:id/sessions',
+    op('Sign a staff member out everywhere: end all of their sessions (yours too, if it is you).', {
+      200: ld(SessionsEnded, 'Ended.'),
+      ...problems(404),
+    }),
+    byId,
+    async (c) => {
+      const s = await getStaff(deps, String(c.req.param('id')));
+      if (!s) throw notFound('Staff member', String(c.req.param('id')));
+      const ended = await endSessions(deps, s.id);
+      await log(c, {
+        action: 'staff.sessions_revoked',
+        resource: 'staff',
+        resourceId: s.id,
+        after: { ended },
+      });
+      return c.json({ ended }, 200, LD);
+    },
+  );
+
+  app.post(
+    '/admin/staff/:id/password-reset',
+    op(
+      'E-mail a staff member a link to choose a new password (valid an hour). Without SMTP, outside production, the answer carries the link to pass on.',
+      { 200: ld(PasswordLinkDelivery, 'Sent, or (see emailed) not.'), ...problems(404, 409) },
+    ),
+    byId,
+    async (c) => {
+      const s = await getStaff(deps, String(c.req.param('id')));
+      if (!s) throw notFound('Staff member', String(c.req.param('id')));
+      if (s.disabled)
+        return problem(
+          c,
+          409,
+          'Conflict',
+          `${s.email} is disabled: enable the account before sending a reset link.`,
+        );
+      const delivery = await sendPasswordReset(deps, logger, s);
+      await log(c, {
+        action: 'staff.password_reset_sent',
+        resource: 'staff',
+        resourceId: s.id,
+        after: { emailed: delivery.emailed },
+      });
+      return c.json(delivery, 200, LD);
+    },
+  );
   return app;
 }

@@ -3,16 +3,24 @@
  * from the contract's schemas (src/contract/staff-auth.ts). The handler stays better-auth's.
  */
 import { resolver } from 'hono-openapi';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import {
+  PasswordConfirm,
   PasswordResetRequest,
   PasswordResetRequested,
+  RecoveryCode,
+  RecoveryCodesRenewed,
   ResetPasswordRequest,
   ResetPasswordResponse,
+  SignInNeedsCode,
   SignInRequest,
   SignInResponse,
   SignOutResponse,
   StaffSession,
+  TwoFactorCode,
+  TwoFactorDisabled,
+  TwoFactorEnabling,
+  TwoFactorVerified,
 } from '../../contract/staff-auth.ts';
 import { jsonBody, operation, problems } from '../openapi/describe.ts';
 
@@ -37,7 +45,10 @@ export const AUTH_OPERATIONS = [
       tags,
       requestBody: jsonBody(SignInRequest),
       responses: {
-        200: json(SignInResponse, 'Signed in (Set-Cookie: sdg_admin.session_token).'),
+        200: json(
+          v.union([SignInResponse, SignInNeedsCode]),
+          'Signed in (Set-Cookie: sdg_admin.session_token); or, with two-factor sign-in, {twoFactorRedirect: true}: no session yet, send the code to /api/auth/two-factor/verify-totp (or a recovery code to …/verify-backup-code) within 10 minutes.',
+        ),
         ...problems([401, 'Wrong e-mail or password, or a disabled account.'], origin, limited),
       },
     }),
@@ -90,4 +101,75 @@ export const AUTH_OPERATIONS = [
       },
     }),
   },
+  ...twoFactorOperations(),
 ] as const;
+
+/** better-auth's two-factor plugin (docs/decisions/200-staff-two-factor.md). */
+function twoFactorOperations() {
+  const tags2 = ['Staff two-factor sign-in'];
+  const session = [{ staffSession: [] }];
+  const wrong = [401, 'The code is wrong (INVALID_CODE / INVALID_BACKUP_CODE), or the sign-in expired.'] as [
+    number,
+    string,
+  ];
+  const post = (
+    path: string,
+    summary: string,
+    body: v.GenericSchema,
+    ok: ReturnType<typeof json>,
+    more: [number, string][],
+    secured = true,
+  ) => ({
+    method: 'POST' as const,
+    path,
+    doc: operation({
+      summary,
+      tags: tags2,
+      ...(secured ? { security: session } : {}),
+      requestBody: jsonBody(body),
+      responses: { 200: ok, ...problems(...more, origin, limited) },
+    }),
+  });
+  return [
+    post(
+      '/auth/two-factor/enable',
+      'Start enrolment (password confirmed): a new authenticator secret and recovery codes. Sign-in needs the code only once a first code is confirmed.',
+      PasswordConfirm,
+      json(TwoFactorEnabling, 'The otpauth URI and the recovery codes.'),
+      [[400, 'Wrong password (INVALID_PASSWORD), or already enabled.']],
+    ),
+    post(
+      '/auth/two-factor/verify-totp',
+      'A code from the authenticator: confirms enrolment (signed in), or finishes a sign-in (two_factor cookie from the password step) and sets the session cookie.',
+      TwoFactorCode,
+      json(TwoFactorVerified, 'Right code.'),
+      [wrong, [400, 'Too many wrong codes for this sign-in: sign in again.']],
+      false,
+    ),
+    post(
+      '/auth/two-factor/verify-backup-code',
+      'Finish a sign-in with a recovery code instead of a code; the code is used up.',
+      RecoveryCode,
+      json(TwoFactorVerified, 'Right recovery code.'),
+      [wrong],
+      false,
+    ),
+    post(
+      '/auth/two-factor/disable',
+      'Turn two-factor sign-in off (password confirmed); refused when your role requires it (STAFF_2FA).',
+      PasswordConfirm,
+      json(TwoFactorDisabled, 'Turned off.'),
+      [
+        [400, 'Wrong password.'],
+        [403, 'Your role requires two-factor sign-in, or another origin.'],
+      ],
+    ),
+    post(
+      '/auth/two-factor/generate-backup-codes',
+      'New recovery codes (password confirmed); the old ones stop working.',
+      PasswordConfirm,
+      json(RecoveryCodesRenewed, 'The new codes, shown this once.'),
+      [[400, 'Wrong password, or two-factor sign-in is not on.']],
+    ),
+  ];
+}
