@@ -17,6 +17,7 @@ import { storeOf } from './media/storage.ts';
 import { createCoordinator } from './publish/coordinator.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 import { startSchedule } from './publish/schedule.ts';
+import { purgeRevisions } from './revisions/purge.ts';
 import { createServerApp } from './server.ts';
 
 export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
@@ -45,7 +46,11 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   if (!config.publishing.rebuildSecret)
     logger.warn('REBUILD_SECRET is not set: the rebuild webhook answers 503');
   const app = createServerApp(deps, logger);
-  const stopSweep = startOrphanSweep(deps.db, storeOf(deps), logger);
+  // Each sweep first purges items deleted longer ago than DELETED_RETENTION_DAYS, then keeps the photo
+  // files the remaining revisions name.
+  const stopSweep = startOrphanSweep(deps.db, storeOf(deps), logger, undefined, () =>
+    purgeRevisions(deps.db, config.revisions.retentionDays),
+  );
   if (config.leads.encryptionKeyIsDev)
     logger.warn('LEAD_ENCRYPTION_KEY is not set: using the development key');
   const leadWorker = config.leads.worker ? startLeadWorker(deps, logger) : undefined;

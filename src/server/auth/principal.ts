@@ -100,8 +100,12 @@ export function unauthorized(c: Context, detail: string, invalid = false) {
   return problem(c, 401, 'Unauthorized', detail);
 }
 
-/** Guards a route group; the principal is then `c.get('principal')`. Responses are never cached. */
-export function requireScope(deps: Deps, scope: Scope): MiddlewareHandler {
+/**
+ * Guards a route group (several scopes: any one of them); the principal is then `c.get('principal')`.
+ * Responses are never cached.
+ */
+export function requireScope(deps: Deps, scope: Scope | Scope[]): MiddlewareHandler {
+  const any = Array.isArray(scope) ? scope : [scope];
   return async (c, next) => {
     const p = await resolvePrincipal(c, deps);
     if (!p) return unauthorized(c, 'Sign in at /admin, or send an API key: Authorization: Bearer <key>.');
@@ -110,10 +114,10 @@ export function requireScope(deps: Deps, scope: Scope): MiddlewareHandler {
       c.header('Cache-Control', 'no-store');
       return problem(c, 403, 'Forbidden', 'This request did not come from the admin (Origin check).');
     }
-    if (!p.scopes.includes(scope)) {
+    if (!any.some((s) => p.scopes.includes(s))) {
       c.header('Cache-Control', 'no-store');
       const who = p.type === 'staff' ? `Your role (${p.role || 'none'})` : 'This API key';
-      return problem(c, 403, 'Forbidden', `${who} may not do this: it needs the ${scope} scope.`);
+      return problem(c, 403, 'Forbidden', `${who} may not do this: it needs the ${any.join(' or ')} scope.`);
     }
     c.set('principal' as never, p as never);
     await next();

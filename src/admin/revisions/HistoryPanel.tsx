@@ -1,0 +1,130 @@
+/**
+ * An item's history on its edit screen: each change with who, when (Johannesburg) and through what, what
+ * changed field by field, and "Restore this version" after a confirmation that shows what will change.
+ * A restore is itself a revision and queues a rebuild (the server does both).
+ */
+import HistoryIcon from '@mui/icons-material/History';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNotify, useRefresh, useResourceContext } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { HydraCollection } from '../../contract/hydra.ts';
+import type { RestoreResult, Revision } from '../../contract/revisions.ts';
+import { api } from '../http.ts';
+import { Changes } from './Changes.tsx';
+import { ACTION_LABELS, changesOf, SOURCE_LABELS, when } from './diff.ts';
+
+export const byline = (r: Pick<Revision, 'actor' | 'source' | 'at'>) =>
+  `${when(r.at)} · ${r.actor.name ?? (r.actor.type === 'system' ? 'the system' : 'unknown')} ${SOURCE_LABELS[r.source] ?? ''}`;
+
+export function HistoryPanel() {
+  const resource = useResourceContext();
+  const { id } = useParams();
+  const path = `/api/editor/${resource}/${id}/revisions`;
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const client = useQueryClient();
+  const [asked, setAsked] = useState<Revision | null>(null);
+  const { data, isPending, error } = useQuery({
+    queryKey: ['revisions', resource, id],
+    queryFn: () => api<HydraCollection<Revision>>(path),
+    enabled: Boolean(resource && id),
+  });
+  const revisions = data?.['hydra:member'] ?? [];
+  const current = revisions[0]?.after ?? null;
+  const restore = useMutation({
+    mutationFn: (r: Revision) => api<RestoreResult>(`${path}/${r.id}/restore`, { method: 'POST' }),
+    onSuccess: (done) => {
+      setAsked(null);
+      notify(
+        `Version restored; the site updates with the next build${done.missing_photos ? ` (${done.missing_photos} photo(s) of it are no longer stored)` : ''}`,
+        { type: 'success' },
+      );
+      refresh();
+      return client.invalidateQueries({ queryKey: ['revisions', resource, id] });
+    },
+    onError: (err: Error) => notify(err.message, { type: 'error' }),
+  });
+  const target = (r: Revision) => r.after ?? r.before;
+
+  return (
+    <Card sx={{ mt: 2 }} component="section" aria-labelledby="history-title">
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <HistoryIcon fontSize="small" />
+          <Typography id="history-title" variant="h6" component="h2">
+            History
+          </Typography>
+        </Stack>
+        {isPending && <Typography variant="body2">Loading…</Typography>}
+        {error && <Typography color="error">{error.message}</Typography>}
+        {!isPending && !revisions.length && (
+          <Typography variant="body2" color="text.secondary">
+            No changes recorded yet.
+          </Typography>
+        )}
+        {revisions.map((r, i) => (
+          <Accordion key={r.id} disableGutters defaultExpanded={i < 2} data-revision={r.id}>
+            <AccordionSummary aria-controls={`rev-${r.id}`} id={`rev-${r.id}-head`}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {ACTION_LABELS[r.action]}
+                  {i === 0 ? ' (current)' : ''}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {byline(r)}
+                </Typography>
+              </Box>
+            </AccordionSummary>
+            <AccordionDetails id={`rev-${r.id}`}>
+              {r.action === 'create' ? (
+                <Typography variant="body2">Created with these values.</Typography>
+              ) : (
+                <Changes changes={changesOf(r.before, r.after)} />
+              )}
+              {i > 0 && target(r) && (
+                <Button size="small" sx={{ mt: 1 }} onClick={() => setAsked(r)}>
+                  Restore this version
+                </Button>
+              )}
+            </AccordionDetails>
+          </Accordion>
+        ))}
+      </CardContent>
+      <Dialog open={Boolean(asked)} onClose={() => setAsked(null)} aria-labelledby="restore-title" fullWidth>
+        <DialogTitle id="restore-title">Restore the version of {asked ? when(asked.at) : ''}?</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            These fields change back; the restore is recorded in the history and can itself be undone.
+          </Typography>
+          {asked && <Changes changes={changesOf(current, target(asked))} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAsked(null)}>Cancel</Button>
+          <Button
+            variant="contained"
+            disabled={restore.isPending}
+            onClick={() => asked && restore.mutate(asked)}
+          >
+            Restore
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
