@@ -39,7 +39,8 @@ export function HistoryPanel() {
   const notify = useNotify();
   const refresh = useRefresh();
   const client = useQueryClient();
-  const [asked, setAsked] = useState<Revision | null>(null);
+  /** The revision to go back to, and whether to its state after (its version) or just before it. */
+  const [asked, setAsked] = useState<{ rev: Revision; before: boolean } | null>(null);
   const { data, isPending, error } = useQuery({
     queryKey: ['revisions', resource, id],
     queryFn: () => api<HydraCollection<Revision>>(path),
@@ -48,7 +49,10 @@ export function HistoryPanel() {
   const revisions = data?.['hydra:member'] ?? [];
   const current = revisions[0]?.after ?? null;
   const restore = useMutation({
-    mutationFn: (r: Revision) => api<RestoreResult>(`${path}/${r.id}/restore`, { method: 'POST' }),
+    mutationFn: (a: { rev: Revision; before: boolean }) =>
+      api<RestoreResult>(`${path}/${a.rev.id}/restore${a.before ? '?version=before' : ''}`, {
+        method: 'POST',
+      }),
     onSuccess: (done) => {
       setAsked(null);
       notify(
@@ -60,7 +64,9 @@ export function HistoryPanel() {
     },
     onError: (err: Error) => notify(err.message, { type: 'error' }),
   });
-  const target = (r: Revision) => r.after ?? r.before;
+  const target = (a: { rev: Revision; before: boolean }) =>
+    a.before ? a.rev.before : (a.rev.after ?? a.rev.before);
+  const oldest = revisions.length - 1;
 
   return (
     <Card sx={{ mt: 2 }} component="section" aria-labelledby="history-title">
@@ -97,9 +103,14 @@ export function HistoryPanel() {
               ) : (
                 <Changes changes={changesOf(r.before, r.after)} />
               )}
-              {i > 0 && target(r) && (
-                <Button size="small" sx={{ mt: 1 }} onClick={() => setAsked(r)}>
+              {i > 0 && target({ rev: r, before: false }) && (
+                <Button size="small" sx={{ mt: 1 }} onClick={() => setAsked({ rev: r, before: false })}>
                   Restore this version
+                </Button>
+              )}
+              {i === oldest && r.before && (
+                <Button size="small" sx={{ mt: 1 }} onClick={() => setAsked({ rev: r, before: true })}>
+                  Restore the version before this change
                 </Button>
               )}
             </AccordionDetails>
@@ -107,7 +118,11 @@ export function HistoryPanel() {
         ))}
       </CardContent>
       <Dialog open={Boolean(asked)} onClose={() => setAsked(null)} aria-labelledby="restore-title" fullWidth>
-        <DialogTitle id="restore-title">Restore the version of {asked ? when(asked.at) : ''}?</DialogTitle>
+        <DialogTitle id="restore-title">
+          {asked?.before
+            ? `Restore the version from before ${when(asked.rev.at)}?`
+            : `Restore the version of ${asked ? when(asked.rev.at) : ''}?`}
+        </DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 1 }}>
             These fields change back; the restore is recorded in the history and can itself be undone.

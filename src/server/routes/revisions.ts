@@ -13,7 +13,7 @@ import { DeletedItem, REVISIONED_RESOURCES, RestoreResult, Revision } from '../.
 import { audit } from '../auth/audit.ts';
 import { byWhom, principalOf } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
-import { ApiError, collection, item, notFound, violationError } from '../hydra.ts';
+import { ApiError, collection, notFound, violationError } from '../hydra.ts';
 import { storeOf } from '../media/storage.ts';
 import { collectionOk, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { type ItemKind, kindOf, type Snapshot } from '../revisions/items.ts';
@@ -44,6 +44,14 @@ const resourceParam = v.pipe(
     return name;
   }),
 );
+const VersionQuery = v.object({
+  version: v.optional(
+    v.pipe(
+      v.picklist(['after', 'before'], 'must be after or before'),
+      v.description('after (default): the item as this revision left it; before: as it was just before it.'),
+    ),
+  ),
+});
 const revisionId = v.pipe(v.string(), v.description('Revision id'), v.uuid('must be a revision id (a UUID)'));
 
 /** What a batch of restores answers, and what it tells the audit log and the rebuild. */
@@ -123,12 +131,14 @@ export function revisionRoutes(deps: Deps) {
   app.post(
     '/editor/:resource/:id/revisions/:revisionId/restore',
     op(
-      'Bring this version of the item back (for a delete: the item as it was deleted). The restore is itself a revision; queues a rebuild.',
+      'Bring this version of the item back (?version=before: the one just before this change; for a delete: the item as it was deleted). The restore is itself a revision; queues a rebuild.',
       { ...restored, ...refused },
     ),
     restorePath,
+    checkQuery(VersionQuery),
     async (c) => {
       const { resource, id, revisionId: rid } = c.req.valid('param');
+      const { version } = c.req.valid('query');
       const kind = kindOf(resource) as ItemKind;
       const rev = await db.selectFrom('revisions').selectAll().where('id', '=', rid).executeTakeFirst();
       if (!rev || !mayTouch(principalOf(c), rev.resource, rev.dealer_slug)) throw notFound('Revision', rid);
@@ -140,7 +150,15 @@ export function revisionRoutes(deps: Deps) {
             code: 'other_item',
           },
         ]);
-      const target = snapshotOf(rev.after ?? rev.before) as Snapshot;
+      const target = snapshotOf(version === 'before' ? rev.before : (rev.after ?? rev.before));
+      if (!target)
+        throw violationError([
+          {
+            propertyPath: 'version',
+            message: 'There is no version before this item was created',
+            code: 'no_version',
+          },
+        ]);
       return c.json(await restoreOne(c, kind, id, target, rev), 200, {
         'Content-Type': 'application/ld+json; charset=utf-8',
       });
@@ -186,7 +204,7 @@ export function revisionRoutes(deps: Deps) {
       const { revisionId: rid } = c.req.valid('param');
       const p = principalOf(c);
       const rev = await db.selectFrom('revisions').selectAll().where('id', '=', rid).executeTakeFirst();
-      if (!rev || rev.action !== 'delete' || !mayTouch(p, rev.resource, rev.dealer_slug))
+      if (rev?.action !== 'delete' || !mayTouch(p, rev.resource, rev.dealer_slug))
         throw notFound('Deleted item', rid);
       if (await broughtBack(db, rev)) throw new ApiError(409, `${rev.label} was restored already.`);
       const group = [rev];
