@@ -126,7 +126,7 @@ describe.each(ENGINES)('revisions and undo on %s', (engine) => {
       expect((await send('DELETE', `/api/editor/${resource}/${id}`)).status).toBe(204);
       expect((await history(resource, id)).map((r) => r.action)).toEqual(['delete', 'update', 'create']);
     }
-  });
+  }, 120_000);
 
   it('restores a version: two price changes, restoring the first brings its price back as a new revision', async () => {
     const special = (await send('GET', '/api/editor/specials?itemsPerPage=1')).body[
@@ -355,7 +355,7 @@ describe.each(ENGINES)('revisions and undo on %s', (engine) => {
     // The car it added is under Recently deleted, so the undo itself can be undone.
     const deleted = (await send('GET', '/api/editor/deleted?resource=vehicles')).body['hydra:member'];
     expect(deleted.map((d) => d.item_id)).toContain(added.id);
-  });
+  }, 120_000);
 
   it('puts the items changed since a build back as they were then, as one batch', async () => {
     const buildId = `rev-${randomUUID().slice(0, 8)}`;
