@@ -3,15 +3,10 @@
  * photos after a confirmation (a dealer user sees only their dealership's cars; the server decides).
  */
 import {
-  Box,
   Button,
   Card,
   CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
   DialogContentText,
-  DialogTitle,
   MenuItem,
   Stack,
   TextField,
@@ -24,6 +19,7 @@ import type { HydraCollection } from '../../contract/hydra.ts';
 import { type DeletedItem, REVISIONED_RESOURCES, type RestoreResult } from '../../contract/revisions.ts';
 import { api } from '../http.ts';
 import { when } from './diff.ts';
+import { Confirm, Row } from './parts.tsx';
 
 export const RESOURCE_LABELS: Record<string, string> = {
   blog_posts: 'Blog post',
@@ -102,61 +98,44 @@ export function DeletedPage() {
         {!isPending && !items.length && <Typography>Nothing was deleted recently.</Typography>}
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }} aria-label="Deleted items">
           {items.map((d) => (
-            <Box
-              component="li"
+            <Row
               key={d.revision_id}
-              sx={{
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 1,
-                p: 1.5,
-                display: 'flex',
-                gap: 1,
-                flexWrap: 'wrap',
-                alignItems: 'center',
-              }}
+              action={
+                <Button variant="outlined" onClick={() => setAsked(d)} aria-label={`Restore ${d.label}`}>
+                  Restore
+                </Button>
+              }
             >
-              <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
-                <Typography variant="body1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                  {d.label}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {RESOURCE_LABELS[d.resource]} · deleted {when(d.deleted_at)} by{' '}
-                  {d.deleted_by ?? 'the system'}
-                  {d.photo_count ? ` · ${d.photo_count} photo${d.photo_count === 1 ? '' : 's'}` : ''} · kept
-                  until {day(d.purge_at)}
-                </Typography>
-              </Box>
-              <Button variant="outlined" onClick={() => setAsked(d)} aria-label={`Restore ${d.label}`}>
-                Restore
-              </Button>
-            </Box>
+              <Typography variant="body1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {d.label}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {RESOURCE_LABELS[d.resource]} · deleted {when(d.deleted_at)} by {d.deleted_by ?? 'the system'}
+                {d.photo_count ? ` · ${d.photo_count} photo${d.photo_count === 1 ? '' : 's'}` : ''} · kept
+                until {day(d.purge_at)}
+              </Typography>
+            </Row>
           ))}
         </Stack>
       </CardContent>
-      <Dialog open={Boolean(asked)} onClose={() => setAsked(null)} aria-labelledby="undelete-title">
-        <DialogTitle id="undelete-title">Restore “{asked?.label}”?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            The {asked ? RESOURCE_LABELS[asked.resource]?.toLowerCase() : ''} comes back as it was when it was
-            deleted
-            {asked?.photo_count
-              ? `, with its ${asked.photo_count} photo${asked.photo_count === 1 ? '' : 's'}`
-              : ''}
-            , and goes live with the next build.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsked(null)}>Cancel</Button>
-          <Button
-            variant="contained"
-            disabled={restore.isPending}
-            onClick={() => asked && restore.mutate(asked)}
-          >
-            Restore
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Confirm
+        id="undelete-title"
+        open={Boolean(asked)}
+        title={`Restore “${asked?.label}”?`}
+        confirm="Restore"
+        busy={restore.isPending}
+        onCancel={() => setAsked(null)}
+        onConfirm={() => asked && restore.mutate(asked)}
+      >
+        <DialogContentText>
+          The {asked ? RESOURCE_LABELS[asked.resource]?.toLowerCase() : ''} comes back as it was when it was
+          deleted
+          {asked?.photo_count
+            ? `, with its ${asked.photo_count} photo${asked.photo_count === 1 ? '' : 's'}`
+            : ''}
+          , and goes live with the next build.
+        </DialogContentText>
+      </Confirm>
     </Card>
   );
 }

@@ -12,10 +12,6 @@ import {
   Button,
   Card,
   CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Stack,
   Typography,
 } from '@mui/material';
@@ -28,6 +24,7 @@ import type { RestoreResult, Revision } from '../../contract/revisions.ts';
 import { api } from '../http.ts';
 import { Changes } from './Changes.tsx';
 import { ACTION_LABELS, changesOf, SOURCE_LABELS, when } from './diff.ts';
+import { Confirm } from './parts.tsx';
 
 export const byline = (r: Pick<Revision, 'actor' | 'source' | 'at'>) =>
   `${when(r.at)} · ${r.actor.name ?? (r.actor.type === 'system' ? 'the system' : 'unknown')} ${SOURCE_LABELS[r.source] ?? ''}`;
@@ -117,29 +114,24 @@ export function HistoryPanel() {
           </Accordion>
         ))}
       </CardContent>
-      <Dialog open={Boolean(asked)} onClose={() => setAsked(null)} aria-labelledby="restore-title" fullWidth>
-        <DialogTitle id="restore-title">
-          {asked?.before
+      <Confirm
+        id="restore-title"
+        open={Boolean(asked)}
+        title={
+          asked?.before
             ? `Restore the version from before ${when(asked.rev.at)}?`
-            : `Restore the version of ${asked ? when(asked.rev.at) : ''}?`}
-        </DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            These fields change back; the restore is recorded in the history and can itself be undone.
-          </Typography>
-          {asked && <Changes changes={changesOf(current, target(asked))} />}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsked(null)}>Cancel</Button>
-          <Button
-            variant="contained"
-            disabled={restore.isPending}
-            onClick={() => asked && restore.mutate(asked)}
-          >
-            Restore
-          </Button>
-        </DialogActions>
-      </Dialog>
+            : `Restore the version of ${asked ? when(asked.rev.at) : ''}?`
+        }
+        confirm="Restore"
+        busy={restore.isPending}
+        onCancel={() => setAsked(null)}
+        onConfirm={() => asked && restore.mutate(asked)}
+      >
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          These fields change back; the restore is recorded in the history and can itself be undone.
+        </Typography>
+        {asked && <Changes changes={changesOf(current, target(asked))} />}
+      </Confirm>
     </Card>
   );
 }
