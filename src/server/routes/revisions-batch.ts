@@ -115,7 +115,7 @@ export function revisionBatchRoutes(deps: Deps) {
     const mine = stockScope(principalOf(c));
     if (mine === null) return true;
     const theirs = JSON.parse(scope ?? 'null') as string[] | null;
-    return theirs !== null && theirs.every((s) => mine.includes(s));
+    return theirs?.every((s) => mine.includes(s)) ?? false;
   };
   app.get(
     '/editor/stock_imports',
