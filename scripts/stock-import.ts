@@ -1,9 +1,10 @@
 /**
  * `npm run stock:import -- file.csv [--apply] [--dealer slug]…`: the CSV stock import for schedules
  * (a nightly DMS export). Without --apply it prints the dry run and writes nothing; with --apply it
- * writes the same plan, audited as the CLI. --dealer limits it to those dealerships, as for a dealer user.
+ * writes the same plan, audited and revisioned as the CLI (one batch). --dealer limits it to those dealerships, as for a dealer user.
  * Exit code 0 when applied (or dry run), 1 on a file error, 2 when rows were rejected (still applied).
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -12,6 +13,7 @@ import { writeAudit } from '../src/server/auth/audit.ts';
 import { prepare } from '../src/server/boot.ts';
 import { createLogger } from '../src/server/log.ts';
 import { storeOf } from '../src/server/media/stores.ts';
+import { recordChange } from '../src/server/revisions/record.ts';
 import { applyPlan, ImportFileError, planImport } from '../src/server/stock/csv-import.ts';
 
 const { values, positionals } = parseArgs({
@@ -35,14 +37,20 @@ try {
   );
   for (const r of plan.rejected) console.log(`  line ${r.row}, ${r.column || 'row'}: ${r.message}`);
   if (values.apply) {
-    await applyPlan(deps.db, plan, (action, id, before, after) =>
-      writeAudit(deps.db, actor, {
-        action: `stock.${action}`,
-        resource: 'vehicles',
-        resourceId: id,
-        before,
-        after,
-      }),
+    const who = { actor, source: 'cli' as const, batchId: randomUUID() };
+    await applyPlan(
+      deps.db,
+      plan,
+      (action, id, before, after) =>
+        writeAudit(deps.db, actor, {
+          action: `stock.${action}`,
+          resource: 'vehicles',
+          resourceId: id,
+          before,
+          after,
+        }),
+      (trx, action, id, before) =>
+        recordChange(trx, who, 'vehicles', id, action, before ? { fields: { ...before } } : null),
     );
     console.log('Applied. The next build publishes it.');
   } else console.log('Dry run: nothing written. Run again with --apply to write it.');

@@ -24,6 +24,7 @@ import { rangeVariants } from './resources/range-variants.tsx';
 import { staff } from './resources/staff.tsx';
 import { StockImportPage } from './resources/stock-import.tsx';
 import { vehicles } from './resources/vehicles.tsx';
+import { DeletedPage } from './revisions/DeletedPage.tsx';
 import { theme } from './theme.ts';
 
 export function App() {
@@ -66,6 +67,11 @@ export function App() {
                 <Route path="/stock-import" element={<StockImportPage />} />
               </CustomRoutes>
             </>
+          )}
+          {(can(permissions, 'content:write') || can(permissions, 'stock:write')) && (
+            <CustomRoutes>
+              <Route path="/deleted" element={<DeletedPage />} />
+            </CustomRoutes>
           )}
           {can(permissions, 'builds:publish') && (
             <CustomRoutes>

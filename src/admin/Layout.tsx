@@ -4,6 +4,7 @@
  */
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import PublishIcon from '@mui/icons-material/Publish';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { type LayoutProps, Menu, Layout as RaLayout, usePermissions } from 'react-admin';
 import { EnrolGate } from './account/EnrolGate.tsx';
@@ -18,6 +19,9 @@ function AdminMenu() {
       <Menu.ResourceItems />
       {can(permissions, 'stock:write') && (
         <Menu.Item to="/stock-import" primaryText="Stock import" leftIcon={<UploadFileIcon />} />
+      )}
+      {(can(permissions, 'content:write') || can(permissions, 'stock:write')) && (
+        <Menu.Item to="/deleted" primaryText="Recently deleted" leftIcon={<RestoreFromTrashIcon />} />
       )}
       {can(permissions, 'builds:publish') && (
         <Menu.Item to="/builds" primaryText="Builds" leftIcon={<PendingBadge icon={<PublishIcon />} />} />

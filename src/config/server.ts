@@ -98,6 +98,8 @@ const EnvSchema = v.object({
   RETENTION_SCHEDULE: v.optional(v.string(), '30 3 * * *'),
   // Daily e-mail to each dealership of its leads still New (cron, in REBUILD_TIMEZONE); 'off' by default.
   LEAD_DIGEST_SCHEDULE: v.optional(v.string(), 'off'),
+  // Deleted content and stock stay restorable ("Recently deleted", with their photos) this many days.
+  DELETED_RETENTION_DAYS: v.pipe(int(30), v.minValue(1, 'must be at least 1')),
   TRUST_PROXY: int(0),
   // Publishing (docs/decisions/020-publishing.md); an unset token or secret turns that feature off (503).
   EDITOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
@@ -271,6 +273,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       autoPublish: c.AUTO_PUBLISH === 'true',
       keepBuilds: c.KEEP_BUILDS,
       debounceMs: c.REBUILD_DEBOUNCE_MS,
+    },
+    revisions: {
+      /** Days a deleted item stays under "Recently deleted" before it and its photo files are purged. */
+      retentionDays: c.DELETED_RETENTION_DAYS,
     },
     staff: {
       /** Signs session cookies and tokens; outside production a fixed development secret stands in. */

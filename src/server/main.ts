@@ -24,6 +24,7 @@ import { createCoordinator } from './publish/coordinator.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 import { createLiveBuild } from './publish/live.ts';
 import { rebuildJob } from './publish/schedule.ts';
+import { purgeRevisions } from './revisions/purge.ts';
 import { createServerApp } from './server.ts';
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
@@ -94,7 +95,13 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   );
   const digest = digestJob(deps, logger);
   if (digest) scheduler.add(digest);
-  scheduler.add(orphanSweepJob(deps.db, storeOf(deps), logger, config.publishing.timezone));
+  // Each sweep first purges items deleted longer ago than DELETED_RETENTION_DAYS, then keeps the photo
+  // files the remaining revisions name.
+  scheduler.add(
+    orphanSweepJob(deps.db, storeOf(deps), logger, config.publishing.timezone, () =>
+      purgeRevisions(deps.db, config.revisions.retentionDays),
+    ),
+  );
 
   const server = serve(
     {

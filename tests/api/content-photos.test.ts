@@ -19,6 +19,7 @@ import { RangeModel } from '../../src/contract/range.ts';
 import { localStore } from '../../src/server/media/local-store.ts';
 import { sweepOrphans } from '../../src/server/media/orphan-sweep.ts';
 import type { BlobStore } from '../../src/server/media/storage.ts';
+import { revisionPhotoKeys } from '../../src/server/revisions/purge.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { filesUnder, form, picture } from './photo-files.ts';
 import { signedIn } from './staff-helpers.ts';
@@ -73,11 +74,17 @@ describe.each(ENGINES)('images of banners, blog posts and range models on %s', (
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const rows = async () => (await api.db.db.selectFrom('content_images').selectAll().execute()).length;
-  /** Every stored file is referenced by exactly one row, and every referenced file exists. */
+  /**
+   * Every stored file is referenced by a row, or kept for a deleted item that can still be restored (its
+   * revision names it); and every file a row references exists.
+   */
   async function expectConsistent() {
     const all = await api.db.db.selectFrom('content_images').select('renditions').execute();
-    const keys = all.flatMap((r) => (JSON.parse(r.renditions) as { key: string }[]).map((x) => x.key)).sort();
-    expect(filesUnder(uploads)).toEqual(keys);
+    const kept = await revisionPhotoKeys(api.db.db, '');
+    const keys = all.flatMap((r) => (JSON.parse(r.renditions) as { key: string }[]).map((x) => x.key));
+    const files = filesUnder(uploads);
+    expect(files.filter((f) => !keys.includes(f) && !kept.has(f))).toEqual([]);
+    expect(keys.filter((k) => !files.includes(k))).toEqual([]);
   }
 
   it('answers 401 to anonymous requests and 403 to a dealer user, for every owner and method', async () => {
@@ -283,7 +290,7 @@ describe.each(ENGINES)('images of banners, blog posts and range models on %s', (
     expect(filesUnder(uploads)).toEqual(beforeFiles);
   });
 
-  it('deletes the images of a deleted banner, rows and files', async () => {
+  it('deletes the image rows of a deleted banner, keeping its files while it can be restored', async () => {
     const fresh = await send('POST', '/api/editor/banners', {
       type: 'Car',
       title: 'Short-lived',

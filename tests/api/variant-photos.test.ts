@@ -3,7 +3,7 @@
  * 185-variant-colour-images.md) on both databases: upload, reorder, main and delete for a variant and for
  * a colour; the public variant answering them (falling back to the drawings); a bad file named; 401
  * anonymous and 403 for a dealer user; a colour's photos surviving its rename and reorder and going with it
- * when it is removed; deleting the variant or its model leaving no row and no file.
+ * when it is removed; deleting the variant or its model leaving no row (the files stay until the purge).
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import type { Photo } from '../../src/contract/index.ts';
 import { Variant } from '../../src/contract/range.ts';
 import { localStore } from '../../src/server/media/local-store.ts';
 import { sweepOrphans } from '../../src/server/media/orphan-sweep.ts';
+import { revisionPhotoKeys } from '../../src/server/revisions/purge.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { filesUnder, form, picture } from './photo-files.ts';
 import { signedIn } from './staff-helpers.ts';
@@ -77,11 +78,17 @@ describe.each(ENGINES)('photos of range variants and their colours on %s', (engi
     };
   const store = (id: number) =>
     send<VariantInput>('PUT', `/api/editor/range_variants/${id}`, inputOf(variant));
-  /** Every stored file is referenced by exactly one row, and every referenced file exists. */
+  /**
+   * Every stored file is referenced by a row, or kept for a deleted item that can still be restored (its
+   * revision names it); and every file a row references exists.
+   */
   async function expectConsistent() {
     const all = await api.db.db.selectFrom('content_images').select('renditions').execute();
-    const keys = all.flatMap((r) => (JSON.parse(r.renditions) as { key: string }[]).map((x) => x.key)).sort();
-    expect(filesUnder(uploads)).toEqual(keys);
+    const kept = await revisionPhotoKeys(api.db.db, '');
+    const keys = all.flatMap((r) => (JSON.parse(r.renditions) as { key: string }[]).map((x) => x.key));
+    const files = filesUnder(uploads);
+    expect(files.filter((f) => !keys.includes(f) && !kept.has(f))).toEqual([]);
+    expect(keys.filter((k) => !files.includes(k))).toEqual([]);
   }
   const imageRows = (id: number) =>
     api.db.db
@@ -262,7 +269,7 @@ describe.each(ENGINES)('photos of range variants and their colours on %s', (engi
     });
   });
 
-  it('deletes the photos of a deleted variant, and of the variants of a deleted model', async () => {
+  it('deletes the photo rows of a deleted variant, and of the variants of a deleted model', async () => {
     const jpeg = await picture();
     const model = await send<{ id: number }>('POST', '/api/editor/range_models', {
       make: 'Subaru',

@@ -25,6 +25,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { api, json } from '../http.ts';
+import { RollbackButton } from '../revisions/RollbackButton.tsx';
 import { type Build, running, useBuilds } from './build-data.ts';
 import { PendingPanel } from './build-pending.tsx';
 import { BuildPreview } from './build-preview.tsx';
@@ -168,9 +169,7 @@ export function BuildsPage() {
         >
           Build preview
         </Button>
-        <Button variant="outlined" disabled={mutation.isPending} onClick={() => act('/api/builds/rollback')}>
-          Roll back live
-        </Button>
+        <RollbackButton builds={builds} disabled={mutation.isPending} />
       </Toolbar>
       <PendingPanel builds={builds} />
       {isPending && <Typography sx={{ p: 2 }}>Loading…</Typography>}

@@ -22,6 +22,7 @@ import { Title, useNotify } from 'react-admin';
 import type { StockImport } from '../../contract/stock-import.ts';
 import { IMPORT_COLUMNS } from '../../contract/stock-import.ts';
 import { api } from '../http.ts';
+import { RecentImports } from '../revisions/RecentImports.tsx';
 
 export function StockImportPage() {
   const notify = useNotify();
@@ -87,6 +88,7 @@ export function StockImportPage() {
           </Alert>
         )}
         {plan && <Plan plan={plan} busy={busy} onApply={apply} onCancel={() => setPlan(null)} />}
+        <RecentImports key={plan?.state === 'applied' ? plan.id : 'imports'} />
       </CardContent>
     </Card>
   );

@@ -25,6 +25,7 @@ import {
   TRANSMISSION_TYPES,
   VEHICLE_STATES,
 } from '../../domain/vehicle-query.ts';
+import { HistoryPanel } from '../revisions/HistoryPanel.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf, RAND, useGroupDealerships } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
@@ -120,25 +121,28 @@ function VehicleEdit() {
   const redirect = useRedirect();
   const { id } = useParams();
   return (
-    <Edit
-      mutationMode="pessimistic"
-      queryOptions={{
-        onError: (err: { status?: number; message?: string }) => {
-          notify(
-            err.status === 404
-              ? `Car ${id} is not in the stock you can edit: it belongs to another dealership, or it was removed.`
-              : (err.message ?? 'The car could not be loaded.'),
-            { type: 'error' },
-          );
-          redirect('list', 'vehicles');
-        },
-      }}
-    >
-      <SchemaForm schema={StockVehicleInput}>
-        <PhotosPanel />
-        <VehicleFields />
-      </SchemaForm>
-    </Edit>
+    <>
+      <Edit
+        mutationMode="pessimistic"
+        queryOptions={{
+          onError: (err: { status?: number; message?: string }) => {
+            notify(
+              err.status === 404
+                ? `Car ${id} is not in the stock you can edit: it belongs to another dealership, or it was removed.`
+                : (err.message ?? 'The car could not be loaded.'),
+              { type: 'error' },
+            );
+            redirect('list', 'vehicles');
+          },
+        }}
+      >
+        <SchemaForm schema={StockVehicleInput}>
+          <PhotosPanel />
+          <VehicleFields />
+        </SchemaForm>
+      </Edit>
+      <HistoryPanel />
+    </>
   );
 }
 

@@ -129,9 +129,10 @@ export function unauthorized(c: Context, detail: string, invalid = false) {
 /**
  * Guards a route group; the principal is then `c.get('principal')`. Responses are never cached. Without a
  * scope, any signed-in staff member passes (their own account), even one who still has to enrol in
- * two-factor sign-in; with one, such a member is refused until they have.
+ * two-factor sign-in; with one (or several: any one of them), such a member is refused until they have.
  */
-export function requireScope(deps: Deps, scope: Scope | null): MiddlewareHandler {
+export function requireScope(deps: Deps, scope: Scope | Scope[] | null): MiddlewareHandler {
+  const any = scope === null ? null : Array.isArray(scope) ? scope : [scope];
   return async (c, next) => {
     const p = await resolvePrincipal(c, deps);
     if (!p) return unauthorized(c, 'Sign in at /admin, or send an API key: Authorization: Bearer <key>.');
@@ -153,10 +154,10 @@ export function requireScope(deps: Deps, scope: Scope | null): MiddlewareHandler
       c.header('Cache-Control', 'no-store');
       return problem(c, 403, 'Forbidden', TWO_FACTOR_REQUIRED_MESSAGE);
     }
-    if (scope !== null && !p.scopes.includes(scope)) {
+    if (any !== null && !any.some((s) => p.scopes.includes(s))) {
       c.header('Cache-Control', 'no-store');
       const who = p.type === 'staff' ? `Your role (${p.role || 'none'})` : 'This API key';
-      return problem(c, 403, 'Forbidden', `${who} may not do this: it needs the ${scope} scope.`);
+      return problem(c, 403, 'Forbidden', `${who} may not do this: it needs the ${any.join(' or ')} scope.`);
     }
     c.set('principal' as never, p as never);
     await next();

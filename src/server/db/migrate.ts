@@ -19,6 +19,7 @@ import * as m015 from './migrations/015_build_origin.ts';
 import * as m016 from './migrations/016_content_images.ts';
 import * as m017 from './migrations/017_colour_images.ts';
 import * as m020 from './migrations/020_staff_two_factor.ts';
+import * as m030 from './migrations/030_revisions.ts';
 import * as m053 from './migrations/053_cluster.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '016_content_images': m016,
   '017_colour_images': m017,
   '020_staff_two_factor': m020,
+  '030_revisions': m030,
   '053_cluster': m053,
 };
 

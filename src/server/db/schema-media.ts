@@ -34,6 +34,7 @@ export interface StockImportsTable {
   plan_hash: string; // sha256 of the plan shown; apply refuses when the plan differs now
   created_at: string;
   applied_at: string | null;
+  undone_at: string | null;
 }
 
 export interface MediaTables {

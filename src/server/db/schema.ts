@@ -6,6 +6,7 @@
 import type { Generated } from 'kysely';
 import type { BuildTables } from './schema-builds.ts';
 import type { MediaTables } from './schema-media.ts';
+import type { RevisionTables } from './schema-revisions.ts';
 import type { StaffTables } from './schema-staff.ts';
 
 export interface DealersTable {
@@ -135,7 +136,7 @@ export interface BlogPostsTable {
   keywords: string;
 }
 
-export interface Database extends BuildTables, MediaTables, StaffTables {
+export interface Database extends BuildTables, MediaTables, StaffTables, RevisionTables {
   dealers: DealersTable;
   banners: BannersTable;
   range_models: RangeModelsTable;

@@ -7,7 +7,6 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { context, int } from '../../contract/hydra.ts';
-import { CONTENT_IMAGE_OWNER_KINDS, CONTENT_IMAGE_OWNERS } from '../../domain/photos.ts';
 import { audit } from '../auth/audit.ts';
 import { byWhom } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
@@ -15,8 +14,6 @@ import { type JsonBodyEnv, jsonInput } from '../http/json-body.ts';
 import { listQuery, pageOf } from '../http/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../http/params.ts';
 import { ApiError, collection, item, notFound } from '../hydra.ts';
-import { removeOwnerPhotos } from '../media/photo-writes.ts';
-import { storeOf } from '../media/stores.ts';
 import {
   collectionOk,
   jsonBody,
@@ -26,6 +23,7 @@ import {
   staffGuard,
   staffOperations,
 } from '../openapi/describe.ts';
+import { revised, whoOf } from '../revisions/record.ts';
 import type { Resource } from './resources.ts';
 import { checkWhole, insertChecked, updateChecked } from './writes.ts';
 
@@ -96,7 +94,6 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
 
   const fileError = (key: string, err: unknown) =>
     deps.logger?.warn('photo file not removed; the orphan sweep will retry', { key, error: String(err) });
-  const photoOwner = CONTENT_IMAGE_OWNER_KINDS.find((k) => CONTENT_IMAGE_OWNERS[k].path === r.path);
   const sortable = ['id', ...Object.keys(r.schema.entries)];
   const opt = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
   const listParams = v.object({
@@ -161,13 +158,13 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       const data = await check(c.var.body, null);
       const id = await insertChecked(
         () =>
-          db.transaction().execute(async (trx) => {
-            const { max } = (await trx
+          revised(deps.db, whoOf(c), r.path, null, 'create', async (trx) => {
+            const { max } = (await (trx as AnyDb)
               .selectFrom(r.table)
               .select((eb) => eb.fn.max('id').as('max'))
               .executeTakeFirstOrThrow()) as { max: number | null };
             const next = Number(max ?? 0) + 1;
-            await trx
+            await (trx as AnyDb)
               .insertInto(r.table)
               .values({ id: next, ...r.toRow(data) })
               .execute();
@@ -189,7 +186,10 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
     if (!row) throw notFound(r.label, String(id));
     const data = await check(merge ? { ...r.toInput(row), ...body } : body, id);
     await updateChecked(
-      () => scoped(db.updateTable(r.table).set(r.toRow(data)).where('id', '=', id)).execute(),
+      () =>
+        revised(deps.db, whoOf(c), r.path, id, 'update', (trx) =>
+          scoped((trx as AnyDb).updateTable(r.table).set(r.toRow(data)).where('id', '=', id)).execute(),
+        ),
       recheck(data, id),
     );
     const after = (await find(id)) as Row;
@@ -229,12 +229,11 @@ export function resourceRoutes(deps: Deps, r: Resource): Hono {
       const before = await find(id);
       const refusal = before && r.beforeDelete ? await r.beforeDelete(deps.db, before) : null;
       if (refusal) throw new ApiError(409, refusal);
-      const cascade = before && r.cascadesTo ? await r.cascadesTo(deps.db, id) : null;
-      const res = await scoped(db.deleteFrom(r.table).where('id', '=', id)).executeTakeFirst();
+      // Its photo rows go with it; their files stay while it is under "Recently deleted" (revisions/).
+      const res = await revised(deps.db, whoOf(c), r.path, id, 'delete', (trx) =>
+        scoped((trx as AnyDb).deleteFrom(r.table).where('id', '=', id)).executeTakeFirst(),
+      );
       if (!before || Number(res.numDeletedRows) === 0) throw notFound(r.label, String(id));
-      // Its uploaded images go with it (rows, then files); the orphan sweep finishes the job after a crash.
-      if (photoOwner) await removeOwnerPhotos(deps.db, storeOf(deps), photoOwner, id, fileError);
-      if (cascade) await removeOwnerPhotos(deps.db, storeOf(deps), cascade.kind, cascade.ids, fileError);
       await changed(c, 'delete', id, before);
       return c.body(null, 204);
     },

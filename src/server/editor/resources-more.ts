@@ -75,13 +75,6 @@ export const rangeModels: Resource = {
   schema: RangeModelInput,
   toRow: (i) => ({ ...i, gallery: JSON.stringify(i.gallery) }),
   toInput: (r) => ({ ...without(r), gallery: JSON.parse(String(r.gallery || '[]')) }),
-  // Its variants go with it (ON DELETE CASCADE), and so do their uploaded images.
-  cascadesTo: async (db, id) => ({
-    kind: 'range_variant',
-    ids: (await db.selectFrom('range_variants').select('id').where('model_id', '=', id).execute()).map(
-      (r) => r.id,
-    ),
-  }),
   checks: async (db, i, id) =>
     (await taken(db, 'range_models', { make_slug: i.make_slug, model_slug: i.model_slug }, id))
       ? [

@@ -7,7 +7,6 @@ import type { Kysely } from 'kysely';
 import type * as v from 'valibot';
 import { BannerInput, BlogPostInput, OfferInput, RangeVariantInput } from '../../contract/content.ts';
 import type { Violation } from '../../contract/index.ts';
-import type { ContentImageOwner } from '../../domain/photos.ts';
 import { withColourSlugs } from '../../domain/variant-colours.ts';
 import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
@@ -40,8 +39,6 @@ export interface Resource {
   checks: (db: Kysely<Database>, input: Record<string, unknown>, id: number | null) => Promise<Violation[]>;
   /** Why the row cannot be deleted now (a 409), or null. */
   beforeDelete?: (db: Kysely<Database>, row: Row) => Promise<string | null>;
-  /** Other owners of uploaded images that the database deletes with this row (a model's variants). */
-  cascadesTo?: (db: Kysely<Database>, id: number) => Promise<{ kind: ContentImageOwner; ids: number[] }>;
   /** After an update is stored (a variant: the images of colours it no longer has go). */
   afterUpdate?: (deps: Deps, row: Row, onFileError: (key: string, err: unknown) => void) => Promise<void>;
 }

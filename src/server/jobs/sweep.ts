@@ -14,13 +14,15 @@ export function orphanSweepJob(
   store: BlobStore,
   logger: Logger,
   timezone: string,
+  /** Runs first, and names the files no row references that must stay (purge.ts: revisions' photos). */
+  keep: () => Promise<Iterable<string>> = async () => [],
 ): ScheduledJob {
   return {
     name: 'orphan-photo-sweep',
     cron: '17 */6 * * *',
     timezone,
     run: async () => {
-      const removed = await sweepOrphans(db, store);
+      const removed = await sweepOrphans(db, store, undefined, Date.now(), await keep());
       if (removed.length) logger.info('removed orphan photo files', { count: removed.length });
     },
   };

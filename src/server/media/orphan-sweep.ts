@@ -20,6 +20,8 @@ export async function sweepOrphans(
   store: BlobStore,
   graceMs = 60 * 60 * 1000,
   now = Date.now(),
+  /** Files no row references that must stay: those of revisions (a deleted item's photos). */
+  keep: Iterable<string> = [],
 ): Promise<string[]> {
   // Rows of a banner, blog post, range model or variant deleted without them (a crash between the steps).
   for (const kind of [...CONTENT_IMAGE_OWNER_KINDS, COLOUR_IMAGE_OWNER] as const)
@@ -59,6 +61,7 @@ export async function sweepOrphans(
   for (const table of ['vehicle_images', 'content_images'] as const)
     for (const row of await db.selectFrom(table).select('renditions').execute())
       for (const r of renditionsOf(row)) referenced.add(r.key);
+  for (const key of keep) referenced.add(key);
   const orphans = objects.filter((o) => !referenced.has(o.key) && now - o.modified.getTime() >= graceMs);
   for (const o of orphans) await store.delete(o.key);
   return orphans.map((o) => o.key);

@@ -37,6 +37,8 @@ import { addPhotos, removePhoto, reorderPhotos, updatePhoto } from '../media/pho
 import { listPhotos, photoImage, renditionsOf, type StoredPhoto } from '../media/photos.ts';
 import { storeOf } from '../media/stores.ts';
 import { jsonBody, ld, problems, STAFF_SECURITY, staffGuard, staffOperations } from '../openapi/describe.ts';
+import { kindOf, type Snapshot } from '../revisions/items.ts';
+import { recordChange, whoOf } from '../revisions/record.ts';
 
 /** The upload route takes large bodies; app.ts exempts it from the 64 KiB JSON limit. */
 export const PHOTO_UPLOAD_PATH =
@@ -189,7 +191,17 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
     );
     return status === 200 ? res : new Response(res.body, { status, headers: res.headers });
   };
-  const changed = async (c: Context, action: string, named: Named, before: string[], after?: object) => {
+  /** The owner as its history knows it (fields and every photo), taken before each change. */
+  const snapshot = async (named: Named) => (await kindOf(spec.path)?.read(deps.db, named.id)) ?? null;
+  const changed = async (
+    c: Context,
+    action: string,
+    named: Named,
+    before: string[],
+    after?: object,
+    was?: Snapshot | null,
+  ) => {
+    await recordChange(deps.db, whoOf(c), spec.path, named.id, 'update', was ?? null);
     const colour = spec.colour ? { colour: named.colour } : {};
     await audit(c, deps.db, deps.config.trustProxy, {
       action: `photo.${action}`,
@@ -242,6 +254,7 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
     async (c) => {
       const named = c.req.valid('param');
       const before = await idsOf(named); // 404 before reading a large body for an unknown owner
+      const was = await snapshot(named);
       const files = await readFiles(c, maxFiles, noun);
       // All or nothing: every file is checked and processed before any is stored.
       const ingested: Ingested[] = [];
@@ -261,7 +274,7 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
         replace: spec.single,
         onFileError: fileError,
       });
-      await changed(c, 'upload', named, before);
+      await changed(c, 'upload', named, before, undefined, was);
       return answer(c, named, 201);
     },
   );
@@ -279,8 +292,9 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
       const named = c.req.valid('param');
       const { order } = validate(PhotoOrderInput, c.var.body);
       const before = await idsOf(named);
+      const was = await snapshot(named);
       await reorderPhotos(deps.db, owner(named), order);
-      await changed(c, 'reorder', named, before);
+      await changed(c, 'reorder', named, before, undefined, was);
       return answer(c, named);
     },
   );
@@ -298,8 +312,9 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
       const { photoId, ...named } = c.req.valid('param');
       const change = validate(PhotoPatchInput, c.var.body);
       const before = await idsOf(named);
+      const was = await snapshot(named);
       await updatePhoto(deps.db, owner(named), photoId, change);
-      await changed(c, 'update', named, before, { photo: photoId, ...change });
+      await changed(c, 'update', named, before, { photo: photoId, ...change }, was);
       return answer(c, named);
     },
   );
@@ -316,8 +331,9 @@ function ownerPhotoRoutes(deps: Deps, spec: OwnerSpec) {
     async (c) => {
       const { photoId, ...named } = c.req.valid('param');
       const before = await idsOf(named);
+      const was = await snapshot(named);
       await removePhoto(deps.db, store, owner(named), photoId, fileError);
-      await changed(c, 'delete', named, before);
+      await changed(c, 'delete', named, before, undefined, was);
       return c.body(null, 204);
     },
   );

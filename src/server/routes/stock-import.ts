@@ -17,6 +17,7 @@ import { checkPath } from '../http/params.ts';
 import { ApiError, item, notFound } from '../hydra.ts';
 import { storeOf } from '../media/stores.ts';
 import { ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
+import { recordChange, whoOf } from '../revisions/record.ts';
 import { scopeOf } from '../stock/access.ts';
 import { applyPlan, ImportFileError, type Plan, planHash, planImport } from '../stock/csv-import.ts';
 
@@ -184,14 +185,20 @@ export function stockImportRoutes(deps: Deps) {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) throw new ApiError(409, 'This import was already applied.');
       try {
-        await applyPlan(db, p, (action, id, before, after) =>
-          audit(c, db, deps.config.trustProxy, {
-            action: `stock.${action}`,
-            resource: 'vehicles',
-            resourceId: id,
-            before,
-            after,
-          }),
+        const who = whoOf(c, 'csv_import', row.id);
+        await applyPlan(
+          db,
+          p,
+          (action, id, before, after) =>
+            audit(c, db, deps.config.trustProxy, {
+              action: `stock.${action}`,
+              resource: 'vehicles',
+              resourceId: id,
+              before,
+              after,
+            }),
+          (trx, action, id, before) =>
+            recordChange(trx, who, 'vehicles', id, action, before ? { fields: { ...before } } : null),
         );
       } catch (err) {
         await db.updateTable('stock_imports').set({ applied_at: null }).where('id', '=', row.id).execute();

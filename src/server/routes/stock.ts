@@ -30,6 +30,7 @@ import { listQuery } from '../http/list-query.ts';
 import { checkPath, checkQuery, pathId } from '../http/params.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
+import { revised, whoOf } from '../revisions/record.ts';
 import { scopeOf } from '../stock/access.ts';
 import {
   inputOf,
@@ -178,7 +179,10 @@ export function stockRoutes(deps: Deps) {
     jsonInput,
     async (c) => {
       const data = await check(c, c.var.body, null);
-      const id = await insertChecked(() => insertVehicle(db, data), recheck(c, data, null));
+      const id = await insertChecked(
+        () => revised(db, whoOf(c), 'vehicles', null, 'create', (trx) => insertVehicle(trx, data)),
+        recheck(c, data, null),
+      );
       await changed(c, 'create', id, undefined, data);
       c.header('Location', `/api/editor/vehicles/${id}`);
       return answer(c, await find(c, id), 201);
@@ -191,7 +195,10 @@ export function stockRoutes(deps: Deps) {
     const row = await find(c, id);
     const before = inputOf(row);
     const data = await check(c, merge ? { ...before, ...body } : body, id);
-    await updateChecked(() => updateVehicle(db, id, data), recheck(c, data, id));
+    await updateChecked(
+      () => revised(db, whoOf(c), 'vehicles', id, 'update', (trx) => updateVehicle(trx, id, data)),
+      recheck(c, data, id),
+    );
     await changed(c, 'update', id, before, data);
     return answer(c, await find(c, id));
   };
@@ -228,7 +235,8 @@ export function stockRoutes(deps: Deps) {
     async (c) => {
       const id = c.req.valid('param').id;
       const row = await find(c, id);
-      await db.transaction().execute(async (trx) => {
+      // Its photo files stay while it is under "Recently deleted" (revisions/purge.ts).
+      await revised(db, whoOf(c), 'vehicles', id, 'delete', async (trx) => {
         await trx.deleteFrom('vehicle_images').where('vehicle_id', '=', id).execute();
         await trx.deleteFrom('vehicles').where('id', '=', id).execute();
       });

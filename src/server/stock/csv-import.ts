@@ -311,11 +311,15 @@ export const planHash = (p: Plan) =>
     .update(JSON.stringify([p.added, p.changed, p.removed.map((r) => r.id), p.rejected.length]))
     .digest('hex');
 
-/** Writes the plan in one transaction; each car's before and after go to `onChange` for the audit log. */
+/**
+ * Writes the plan in one transaction; each car's before and after go to `onChange` for the audit log, and
+ * to `record` inside the transaction for its revisions (one batch: the import's undo).
+ */
 export async function applyPlan(
   db: Kysely<Database>,
   plan: Plan,
   onChange: (action: string, id: number, before?: unknown, after?: unknown) => Promise<void>,
+  record?: (trx: Kysely<Database>, action: 'create' | 'update', id: number, before?: object) => Promise<void>,
 ) {
   const done: [string, number, unknown, unknown][] = [];
   await db.transaction().execute(async (trx) => {
@@ -343,9 +347,13 @@ export async function applyPlan(
       done.push(['update', c.id, inputOf(before), c.input]);
     }
     for (const r of plan.removed) {
+      const was = await trx.selectFrom('vehicles').select('status').where('id', '=', r.id).executeTakeFirst();
       await trx.updateTable('vehicles').set({ status: 'sold' }).where('id', '=', r.id).execute();
-      done.push(['update', r.id, { status: 'available' }, { status: 'sold' }]);
+      done.push(['update', r.id, { status: was?.status ?? 'available' }, { status: 'sold' }]);
     }
+    if (record)
+      for (const [action, id, before] of done)
+        await record(trx, action as 'create' | 'update', id, before as object | undefined);
   });
   for (const [action, id, before, after] of done) await onChange(action, id, before, after);
 }
