@@ -7,9 +7,11 @@ import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import { createStockIndex, stockVersion } from './db/stock-index.ts';
 import type { Deps } from './deps.ts';
+import { answerFormPost } from './forms/form-posts.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { leadCrypto } from './leads/crypto.ts';
 import { type Logger, requestIds } from './log.ts';
 import { previewRoutes } from './publish/preview.ts';
 import { siteRoutes } from './site.ts';
@@ -58,6 +60,14 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route('/', previewRoutes(deps));
   app.route('/', adminAppRoutes());
-  app.route('/', siteRoutes({ buildsDir: deps.config.buildsDir, uploadsDir: deps.config.uploadsDir }));
+  const crypto = leadCrypto(deps.config.leads.encryptionKey);
+  app.route(
+    '/',
+    siteRoutes({
+      buildsDir: deps.config.buildsDir,
+      uploadsDir: deps.config.uploadsDir,
+      formPosts: (c, readPage) => answerFormPost(c, deps, crypto, readPage),
+    }),
+  );
   return app;
 }

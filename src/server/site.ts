@@ -4,12 +4,21 @@
  * to the new build, and no request ever sees a half-written site.
  */
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { createStaticFiles } from './http/static-files.ts';
+import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 
-export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
+/** Answers a form posted to a page (forms/form-posts.ts), given a reader of the published pages. */
+export type FormPosts = (c: Context, readPage: (path: string) => Promise<string | null>) => Promise<Response>;
+
+/** An enquiry form's fields are a few kilobytes; the JSON API's limit (app.ts MAX_BODY_BYTES) fits them. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+export function siteRoutes(opts: { buildsDir: string; uploadsDir: string; formPosts?: FormPosts }) {
   const app = new Hono();
   const files = createStaticFiles();
   // Uploads land here later (photos); made now so an install without any yet serves 404s for them
@@ -28,25 +37,54 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string }) {
   );
   app.get('/uploads/*', (c) => c.text('Not found', 404));
 
-  app.on(['GET', 'HEAD'], '*', (c) => {
-    const dir = currentBuildDir(opts.buildsDir);
-    if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
-    const found = files.lookup(dir, c.req.path);
-    if (found) return files.respond(c, found.key, found.file);
-
+  /** The page at a path, or the shell page that stands for it. */
+  const pageAt = (dir: string, path: string) => {
+    const found = files.lookup(dir, path);
+    if (found) return { ...found, shell: false };
     // Used stock changes between builds: a car (or make, or model) added since the last build has no
     // pre-built page, so its address gets the shell page that loads it from the API by its address
     // (and says so plainly when it is sold or unknown).
-    const shellPath =
-      usedVehicleShell(c.req.path) ?? usedEnquiryShell(c.req.path) ?? usedListingShell(c.req.path);
+    const shellPath = usedVehicleShell(path) ?? usedEnquiryShell(path) ?? usedListingShell(path);
     const shell = shellPath ? files.lookup(dir, shellPath) : null;
-    if (shell) return files.respond(c, shell.key, shell.file, { cacheControl: 'no-cache' });
+    return shell ? { ...shell, shell: true } : null;
+  };
+
+  app.on(['GET', 'HEAD'], '*', (c) => {
+    const dir = currentBuildDir(opts.buildsDir);
+    if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
+    const found = pageAt(dir, c.req.path);
+    if (found)
+      return files.respond(c, found.key, found.file, found.shell ? { cacheControl: 'no-cache' } : {});
 
     const page404 = files.lookup(dir, '/404.html');
     if (page404)
       return files.respond(c, page404.key, page404.file, { status: 404, cacheControl: 'no-store' });
     return c.text('Not found', 404);
   });
+
+  const formPosts = opts.formPosts;
+  if (formPosts) {
+    const limit = bodyLimit({
+      maxSize: MAX_FORM_BYTES,
+      onError: (c) =>
+        problem(c, 413, statusTitle(413), `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`),
+    });
+    app.post('*', limit, async (c) => {
+      const dir = currentBuildDir(opts.buildsDir);
+      if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
+      const readPage = async (path: string) => {
+        const found = pageAt(dir, path);
+        if (!found?.key.endsWith('.html')) return null;
+        return readFile(found.file.path, 'utf8').catch(() => null);
+      };
+      try {
+        return await formPosts(c, readPage);
+      } catch (err) {
+        if (err instanceof ApiError) return errorResponse(c, err);
+        throw err;
+      }
+    });
+  }
   return app;
 }
 
