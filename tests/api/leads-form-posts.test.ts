@@ -142,7 +142,10 @@ describe.each(ENGINES)('enquiry forms posted without JavaScript on %s', (engine)
 
   it('an empty form comes back 422 as the same page with the SPEC messages in order, a focused summary and nothing stored', async () => {
     const before = await db().selectFrom('leads').select('id').execute();
-    const res = await post('/contact-us', new URLSearchParams({ form_name: 'contact', website: '' }));
+    const res = await post(
+      '/contact-us',
+      new URLSearchParams({ form_name: 'contact', dealer_slug: '', website: '' }),
+    );
     expect(res.status).toBe(422);
     expect(res.headers.get('Content-Type')).toContain('text/html');
     const doc = parse(await res.text());
@@ -154,6 +157,7 @@ describe.each(ENGINES)('enquiry forms posted without JavaScript on %s', (engine)
       ENQUIRY_MESSAGES.last_name,
       ENQUIRY_MESSAGES.email,
       ENQUIRY_MESSAGES.cell_phone,
+      ENQUIRY_MESSAGES.dealer_slug,
       ENQUIRY_MESSAGES.contact,
     ]);
     expect(summary?.querySelector('a')?.getAttribute('href')).toBe('#contact-first_name');
@@ -228,6 +232,7 @@ describe.each(ENGINES)('enquiry forms posted without JavaScript on %s', (engine)
     expect(res.status).toBe(422);
     const doc = parse(await res.text());
     expect(doc.querySelectorAll('#service-error-summary li').map((li) => li.text)).toEqual([
+      ENQUIRY_MESSAGES.dealer_slug,
       ENQUIRY_MESSAGES.service_type,
       ENQUIRY_MESSAGES.registration,
       ENQUIRY_MESSAGES.mileage,

@@ -18,6 +18,7 @@ import * as m013 from './migrations/013_stock_indexes.ts';
 import * as m015 from './migrations/015_build_origin.ts';
 import * as m016 from './migrations/016_content_images.ts';
 import * as m017 from './migrations/017_colour_images.ts';
+import * as m060 from './migrations/060_fraud_page.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_content': m001,
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '015_build_origin': m015,
   '016_content_images': m016,
   '017_colour_images': m017,
+  '060_fraud_page': m060,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

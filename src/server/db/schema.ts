@@ -135,6 +135,17 @@ export interface BlogPostsTable {
   keywords: string;
 }
 
+/** The fraud-warning page's text blocks (one row; HTML in the rich ones). */
+export interface FraudPageTable {
+  id: number;
+  title: string;
+  description: string;
+  intro: string;
+  never_do: string;
+  check_details: string;
+  report: string;
+}
+
 export interface Database extends BuildTables, MediaTables, StaffTables {
   dealers: DealersTable;
   banners: BannersTable;
@@ -143,6 +154,7 @@ export interface Database extends BuildTables, MediaTables, StaffTables {
   vehicles: VehiclesTable;
   specials: SpecialsTable;
   blog_posts: BlogPostsTable;
+  fraud_page: FraudPageTable;
 }
 
 export type { Generated };

@@ -13,6 +13,7 @@ import type { Database } from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { colourSlugs, removeOwnerPhotos } from '../media/photos.ts';
 import { storeOf } from '../media/storage.ts';
+import { fraudPage } from './resource-fraud-page.ts';
 import { dealers, rangeModels } from './resources-more.ts';
 import { type Row, taken, without } from './rows.ts';
 
@@ -22,7 +23,8 @@ export type ContentTable =
   | 'banners'
   | 'range_variants'
   | 'dealers'
-  | 'range_models';
+  | 'range_models'
+  | 'fraud_page';
 
 export interface Resource {
   /** URL segment under /api/editor/. */
@@ -177,4 +179,5 @@ export const RESOURCES: Resource[] = [
   rangeModels,
   rangeVariants,
   dealers,
+  fraudPage,
 ];

@@ -7,6 +7,7 @@
  * the page again (422, 429) with the errors under the fields and everything typed still in place.
  */
 import type { Context } from 'hono';
+import { validateEnquiry } from '../../contract/forms/enquiry.ts';
 import { paths, trimSlash } from '../../domain/urls.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, problem, statusTitle } from '../hydra.ts';
@@ -83,6 +84,13 @@ export async function answerFormPost(
     return page(c, answerFormPage(html, { fields, violations: [], message, booking }) ?? html, 429);
   }
   const input = enquiryFromForm(fields, url);
+  // The form offered a choice of dealership (SPEC §5: only when the page has none), so one is required;
+  // the same schema the island checks with says so, with the form's other errors.
+  if (fields.has('dealer_slug') && !fields.get('dealer_slug')?.[0]) {
+    const check = validateEnquiry(input, { requireDealer: true, hours: null });
+    if (!check.ok)
+      return page(c, answerFormPage(html, { fields, violations: check.violations, booking }) ?? html, 422);
+  }
   const key = { from: 'derived', scope: 'form:', windowMs: FORM_DUPLICATE_WINDOW_MS } as const;
   let out = await storeLeadRequest(deps, crypto, enquiryKind, input, rate.ipHash, key);
   // The second of a double click: wait for the first, then answer as it was answered.
