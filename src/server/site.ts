@@ -8,6 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { DATA_SAVER_COOKIE, DATA_SAVER_PATH, dataSaverOn } from '../domain/data-saver.ts';
+import { createDataSaverVariants } from './http/data-saver-variants.ts';
 import { createStaticFiles } from './http/static-files.ts';
 import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
 import { currentBuildDir } from './publish/current-link.ts';
@@ -21,6 +23,7 @@ const MAX_FORM_BYTES = 64 * 1024;
 export function siteRoutes(opts: { buildsDir: string; uploadsDir: string; formPosts?: FormPosts }) {
   const app = new Hono();
   const files = createStaticFiles();
+  const saverPages = createDataSaverVariants();
   // Uploads land here later (photos); made now so an install without any yet serves 404s for them
   // instead of serveStatic warning "root path not found" at every start. Unwritable: that warning stays.
   try {
@@ -53,6 +56,15 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string; formPo
     const dir = currentBuildDir(opts.buildsDir);
     if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
     const found = pageAt(dir, c.req.path);
+    const saver =
+      found?.key.endsWith('.html') && dataSaverOn(c.req.header('save-data'), c.req.header('cookie'));
+    if (found && saver)
+      return saverPages.respond(
+        c,
+        found.file,
+        200,
+        found.shell ? 'no-cache' : 'public, max-age=0, must-revalidate',
+      );
     if (found)
       return files.respond(c, found.key, found.file, found.shell ? { cacheControl: 'no-cache' } : {});
 
@@ -60,6 +72,20 @@ export function siteRoutes(opts: { buildsDir: string; uploadsDir: string; formPo
     if (page404)
       return files.respond(c, page404.key, page404.file, { status: 404, cacheControl: 'no-store' });
     return c.text('Not found', 404);
+  });
+
+  // The footer's data-saver switch: a form, so it works without scripts; remembered for a year.
+  app.post(DATA_SAVER_PATH, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const on = form.on === '1';
+    const back = typeof form.back === 'string' && /^\/(?!\/)/.test(form.back) ? form.back : '/';
+    const secure = new URL(c.req.url).protocol === 'https:' ? '; Secure' : '';
+    c.header(
+      'Set-Cookie',
+      `${DATA_SAVER_COOKIE}=${on ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`,
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(back, 303);
   });
 
   const formPosts = opts.formPosts;
