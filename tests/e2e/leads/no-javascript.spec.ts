@@ -3,11 +3,14 @@
  * a stored lead queued for delivery, the thank-you page; empty fields and a bad phone number answered
  * with the same page, the SPEC messages in order and the typed values kept; a double click, one lead.
  */
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { axeViolations } from '../axe.ts';
 import { E2E_EDITOR_TOKEN } from '../../../scripts/e2e-env.ts';
 import { bookableSlot, expectNoAxeViolations, type FormPages, formPages, THANKS } from './helpers.ts';
 
 test.use({ javaScriptEnabled: false });
+// Three answers from the server and an axe run each: more than the default on a shared machine.
+test.describe.configure({ timeout: 90_000 });
 
 const PERSON = [
   'First name is required',
@@ -16,6 +19,7 @@ const PERSON = [
   'Cell phone is required',
 ];
 const CONTACT = 'Please allow us to contact you';
+const BAD_PHONE = 'Please enter a valid South African phone number';
 
 interface Case {
   key: string;
@@ -152,12 +156,29 @@ async function fillPerson(form: Locator, email: string, phone = '082 123 4567') 
   await field(form, 'Cell phone').fill(phone);
 }
 
+/**
+ * axe runs in the page, so it needs scripts: the answered page's HTML is opened again at its own
+ * address in a context with JavaScript on (the form island is unwrapped, so it stays as answered).
+ */
+async function axeOfAnswer(browser: Browser, page: Page) {
+  const html = await page.content();
+  const url = page.url();
+  const context = await browser.newContext({ javaScriptEnabled: true });
+  const other = await context.newPage();
+  await other.route(url, (route) => route.fulfill({ body: html, contentType: 'text/html; charset=utf-8' }));
+  await other.goto(url);
+  const found = await axeViolations(other);
+  await context.close();
+  return found;
+}
+
 const errorsOf = (page: Page) => page.getByRole('region', { name: /Please correct/ }).getByRole('listitem');
 
 for (const c of CASES) {
   test(`${c.key} form without JavaScript: errors with typed values kept, then a stored lead and the thank-you page`, async ({
     page,
     request,
+    browser,
   }) => {
     const d = await formPages(request);
     const path = c.path(d);
@@ -172,7 +193,7 @@ for (const c of CASES) {
     await expect(errorsOf(page)).toHaveText([...PERSON, ...c.extra, CONTACT]);
     await expect(page.locator('.error-summary')).toBeFocused();
     await expect(field(form, 'First name')).toHaveAccessibleDescription('First name is required');
-    await expectNoAxeViolations(page);
+    expect(await axeOfAnswer(browser, page)).toEqual([]);
 
     // A bad phone number: its message, and everything typed still there.
     await fillPerson(form, email, '12345');
@@ -182,10 +203,7 @@ for (const c of CASES) {
     );
     await form.getByRole('checkbox', { name: /contact me/ }).check();
     await send.click();
-    await expect(errorsOf(page)).toHaveText([
-      expect.stringMatching(/phone/i) as unknown as string,
-      'Please accept the terms and conditions',
-    ]);
+    await expect(errorsOf(page)).toHaveText([BAD_PHONE, 'Please accept the terms and conditions']);
     await expect(field(form, 'Email')).toHaveValue(email);
     await expect(field(form, 'Cell phone')).toHaveValue('12345');
     await expect(
