@@ -45,6 +45,17 @@ export async function measureFirstView(
     if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
   });
   await page.goto(new URL(path, baseUrl).href, { waitUntil: 'networkidle' });
+  // Islands hydrate after the largest paint (decision 199), and the carousels when the browser is idle:
+  // the first view is complete once every island has hydrated, every carousel started, and the network
+  // is quiet again after them.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('astro-island[ssr]') &&
+      [...document.querySelectorAll('.swiper')].every((s) => s.classList.contains('swiper-initialized')),
+    undefined,
+    { timeout: 20_000 },
+  );
+  await page.waitForLoadState('networkidle');
   await context.close();
   return { path, saveData, bytes, requests, images };
 }
