@@ -191,7 +191,9 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   ).toBeAttached();
 });
 
-test('an editor changes the fraud warning page, and the published site shows the new text', async ({ page }) => {
+test('an editor changes the fraud warning page, and the published site shows the new text', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await signIn(page, EDITOR);
   await page.getByRole('menuitem', { name: 'Fraud warning page' }).click();
