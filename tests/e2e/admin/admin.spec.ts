@@ -212,6 +212,10 @@ test('an editor changes the fraud warning page, and the published site shows the
   const ready = page.locator('tr[data-status="succeeded"]').first();
   await expect(ready).toBeVisible({ timeout: 240_000 });
   const buildId = await ready.getAttribute('data-build');
+  // Publishing is offered from the build's preview, as for any change.
+  await ready.getByRole('button', { name: 'Preview' }).click();
+  const preview = await page.request.get(`/_preview/${buildId}/avoid-fraud/`);
+  expect(await preview.text()).toContain('Stay safe from car fraud');
   await page.getByRole('button', { name: 'Publish this build' }).click();
   await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
   await page.goto('/avoid-fraud/');
