@@ -16,6 +16,7 @@ import { banners } from './resources/banners.tsx';
 import { blogPosts } from './resources/blog-posts.tsx';
 import { BuildsPage } from './resources/builds.tsx';
 import { dealers } from './resources/dealers.tsx';
+import { fraudPage } from './resources/fraud-page.tsx';
 import { leads } from './resources/leads.tsx';
 import { serviceDeals, specials } from './resources/offers.tsx';
 import { privacyRequests } from './resources/privacy-requests.tsx';
@@ -58,6 +59,7 @@ export function App() {
               <Resource {...rangeModels} />
               <Resource {...rangeVariants} />
               <Resource {...dealers} />
+              <Resource {...fraudPage} />
             </>
           )}
           {can(permissions, 'stock:write') && (

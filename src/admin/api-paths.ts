@@ -25,6 +25,7 @@ export const API_RESOURCES: Record<string, ApiResource> = {
   range_variants: { path: '/api/editor/range_variants', scope: 'content:write' },
   range_models: { path: '/api/editor/range_models', scope: 'content:write' },
   dealers: { path: '/api/editor/dealers', scope: 'content:write' },
+  fraud_page: { path: '/api/editor/fraud_page', scope: 'content:write' },
   vehicles: {
     path: '/api/editor/vehicles',
     scope: 'stock:write',

@@ -2,6 +2,8 @@
  * The one typed client of the API (SPEC §7), used by pages at build time and by islands in the
  * browser. Pages never reach into the database: the site builds against any server honouring the contract.
  */
+
+import type { FraudPage } from '../contract/fraud-page.ts';
 import type {
   Banner,
   BlogPost,
@@ -48,6 +50,7 @@ export function createApiClient(
     http,
     dealers: () => get<HydraCollection<Dealer>>('dealers'),
     dealer: (slug: string) => get<Dealer>(`dealers/${enc(slug)}`),
+    fraudPage: () => get<FraudPage>('fraud-page'),
     dealerBySiteName: (name: string) => get<Dealer>(`dealer-list/${enc(name)}`),
     banners: (type?: 'Car' | 'Motorcycle') => get<HydraCollection<Banner>>('banners', cleanParams({ type })),
     vehicles: (dealerSlug: string, query: Partial<VehicleQuery>) =>

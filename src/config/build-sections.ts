@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { CACHE_BYPASS_ENV } from './cache-bypass.ts';
 
 /** What a page can read at build time, by the API data it comes from. */
-export const SECTIONS = ['dealers', 'range', 'offers', 'banners', 'blog', 'stock'] as const;
+export const SECTIONS = ['dealers', 'range', 'offers', 'banners', 'blog', 'stock', 'pages'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The section each editor resource (and the stock editors) writes. Specials and deals share a table. */
@@ -19,6 +19,7 @@ export const SECTION_OF_RESOURCE: Record<string, Section> = {
   banners: 'banners',
   range_variants: 'range',
   stock: 'stock',
+  fraud_page: 'pages',
 };
 
 /** The environment a site build reads: which routes to render (JSON list) and where to record uses. */

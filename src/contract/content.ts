@@ -14,7 +14,7 @@ import * as f from './fields.ts';
 import { VEHICLE_TYPES } from './range.ts';
 
 /** HTML from the editor, reduced to the allow-list of src/domain/sanitize.ts (scripts, styles, handlers dropped). */
-function html(label: string, max = 100_000) {
+export function html(label: string, max = 100_000) {
   return v.pipe(
     f.text(label, max),
     v.transform(sanitizeBody),

@@ -59,6 +59,18 @@ function daySlots(date: string, hours: BookingHours): string[] {
 }
 
 /**
+ * Every slot of any day of the week (the dealership's hours, else the group's): what a form offers
+ * before it knows the date, without scripts; the chosen one is checked against the date when sent.
+ */
+export function anyDaySlots(hours: BookingHours = []): string[] {
+  const out = new Set<string>();
+  // 5 to 11 January 2026: Monday to Sunday, none a public holiday.
+  for (let d = 5; d <= 11; d++)
+    for (const slot of daySlots(`2026-01-${String(d).padStart(2, '0')}`, hours)) out.add(slot);
+  return [...out].sort();
+}
+
+/**
  * Why a date cannot be booked whoever the dealership is (not a real date, past, beyond the window, a
  * Sunday or a public holiday), or null. The API checks this before it knows the lead's dealership.
  */

@@ -90,6 +90,8 @@ export const paths = {
   aboutUs: () => '/about-us',
   privacyPolicy: () => '/privacy-policy',
   contactUs: () => '/contact-us',
+  /** How to recognise vehicle fraud, check banking details and report it (issue 29). */
+  avoidFraud: () => '/avoid-fraud',
   /** Where a form sends the visitor after a successful submission (SPEC §4). */
   thankYou: (formPath: string) => `${trimSlash(formPath) === '/' ? '' : trimSlash(formPath)}/thank-you`,
 } as const;

@@ -21,6 +21,7 @@ import { buildRoutes } from './routes/builds.ts';
 import { dealerRoutes } from './routes/dealers.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { editorRoutes } from './routes/editor.ts';
+import { fraudPageRoutes } from './routes/fraud-page.ts';
 import { LEAD_PHOTO_UPLOAD_PATH, leadPhotoRoutes } from './routes/lead-photos.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { PHOTO_UPLOAD_PATH } from './routes/photos.ts';
@@ -131,6 +132,7 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
     specialRoutes,
     stockFacetRoutes,
     blogRoutes,
+    fraudPageRoutes,
     leadRoutes,
     leadPhotoRoutes,
     editorRoutes,

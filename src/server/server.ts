@@ -6,9 +6,11 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import type { Deps } from './deps.ts';
+import { answerFormPost } from './forms/form-posts.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { leadCrypto } from './leads/crypto.ts';
 import { type Logger, requestIds } from './log.ts';
 import { storeOf } from './media/stores.ts';
 import { previewRoutes } from './publish/preview.ts';
@@ -69,6 +71,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     '/',
     uploadRoutes(() => storeOf(deps)),
   );
+  const crypto = leadCrypto(deps.config.leads.encryptionKey);
   app.route(
     '/',
     siteRoutes({
@@ -76,6 +79,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
       storedAsset: deps.liveBuild
         ? (path) => deps.liveBuild?.asset(path) ?? Promise.resolve(null)
         : undefined,
+      formPosts: (c, readPage) => answerFormPost(c, deps, crypto, readPage),
     }),
   );
   return app;

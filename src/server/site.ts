@@ -1,15 +1,18 @@
 /**
  * Serves the published static build (/uploads: routes/uploads.ts). The build directory is the one the `current` link
  * names (publish/current-link.ts): publishing renames that link, which switches the following requests
- * to the new build, and no request ever sees a half-written site. A hashed asset (`/_astro/…`) the
- * current build lacks is looked for in the builds kept before it, so a page opened before a publish keeps
- * its scripts and styles (docs/decisions/223-several-instances.md).
+ * to the new build, and no request ever sees a half-written site.
  */
 import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getMimeType } from 'hono/utils/mime';
+import { DATA_SAVER_COOKIE, DATA_SAVER_PATH, dataSaverOn } from '../domain/data-saver.ts';
+import { createDataSaverVariants } from './http/data-saver-variants.ts';
 import { createStaticFiles } from './http/static-files.ts';
+import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 
 /** The kept build directories other than `dir`, newest first, listed at most once a second. */
@@ -33,51 +36,117 @@ function olderBuilds(buildsDir: string) {
   };
 }
 
+/** Answers a form posted to a page (forms/form-posts.ts), given a reader of the published pages. */
+export type FormPosts = (c: Context, readPage: (path: string) => Promise<string | null>) => Promise<Response>;
+
+/** An enquiry form's fields are a few kilobytes; the JSON API's limit (app.ts MAX_BODY_BYTES) fits them. */
+const MAX_FORM_BYTES = 64 * 1024;
+
 export function siteRoutes(opts: {
   buildsDir: string;
   /** A hashed asset of a build not on this disk yet, from the shared store (publish/live.ts). */
   storedAsset?: (path: string) => Promise<{ data: Buffer; build: string } | null>;
+  formPosts?: FormPosts;
 }) {
   const app = new Hono();
   const files = createStaticFiles();
+  const saverPages = createDataSaverVariants();
   const oldAssets = createStaticFiles({ maxBytes: 32 * 1024 * 1024 });
   const older = olderBuilds(opts.buildsDir);
+
+  /** A hashed asset of an earlier build (a page still open in a browser), on this disk or in the store. */
+  const olderAsset = async (c: Context, dir: string) => {
+    for (const before of older(dir)) {
+      const old = oldAssets.lookup(before, c.req.path);
+      if (old) return oldAssets.respond(c, old.key, old.file);
+    }
+    if (!opts.storedAsset) return null;
+    // A page another instance served from a build this one is still mirroring.
+    const stored = await opts.storedAsset(c.req.path.slice(1)).catch(() => null);
+    if (!stored) return null;
+    return c.body(new Uint8Array(stored.data), 200, {
+      'Content-Type': getMimeType(c.req.path) ?? 'application/octet-stream',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Site-Build': stored.build,
+      'X-Content-Type-Options': 'nosniff',
+    });
+  };
+
+  /** The page at a path, or the shell page that stands for it. */
+  const pageAt = (dir: string, path: string) => {
+    const found = files.lookup(dir, path);
+    if (found) return { ...found, shell: false };
+    // Used stock changes between builds: a car (or make, or model) added since the last build has no
+    // pre-built page, so its address gets the shell page that loads it from the API by its address
+    // (and says so plainly when it is sold or unknown).
+    const shellPath = usedVehicleShell(path) ?? usedEnquiryShell(path) ?? usedListingShell(path);
+    const shell = shellPath ? files.lookup(dir, shellPath) : null;
+    return shell ? { ...shell, shell: true } : null;
+  };
 
   app.on(['GET', 'HEAD'], '*', async (c) => {
     const dir = currentBuildDir(opts.buildsDir);
     if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
-    const found = files.lookup(dir, c.req.path);
-    if (found) return files.respond(c, found.key, found.file);
-    if (c.req.path.startsWith('/_astro/'))
-      for (const before of older(dir)) {
-        const old = oldAssets.lookup(before, c.req.path);
-        if (old) return oldAssets.respond(c, old.key, old.file);
-      }
-    if (c.req.path.startsWith('/_astro/') && opts.storedAsset) {
-      // A page another instance served from a build this one is still mirroring.
-      const stored = await opts.storedAsset(c.req.path.slice(1)).catch(() => null);
-      if (stored)
-        return c.body(new Uint8Array(stored.data), 200, {
-          'Content-Type': getMimeType(c.req.path) ?? 'application/octet-stream',
-          'Cache-Control': 'public, max-age=31536000, immutable',
-          'X-Site-Build': stored.build,
-          'X-Content-Type-Options': 'nosniff',
-        });
+    if (c.req.path.startsWith('/_astro/') && !files.lookup(dir, c.req.path)) {
+      const asset = await olderAsset(c, dir);
+      if (asset) return asset;
     }
-
-    // Used stock changes between builds: a car (or make, or model) added since the last build has no
-    // pre-built page, so its address gets the shell page that loads it from the API by its address
-    // (and says so plainly when it is sold or unknown).
-    const shellPath =
-      usedVehicleShell(c.req.path) ?? usedEnquiryShell(c.req.path) ?? usedListingShell(c.req.path);
-    const shell = shellPath ? files.lookup(dir, shellPath) : null;
-    if (shell) return files.respond(c, shell.key, shell.file, { cacheControl: 'no-cache' });
+    const found = pageAt(dir, c.req.path);
+    const saver =
+      found?.key.endsWith('.html') && dataSaverOn(c.req.header('save-data'), c.req.header('cookie'));
+    if (found && saver)
+      return saverPages.respond(
+        c,
+        found.file,
+        200,
+        found.shell ? 'no-cache' : 'public, max-age=0, must-revalidate',
+      );
+    if (found)
+      return files.respond(c, found.key, found.file, found.shell ? { cacheControl: 'no-cache' } : {});
 
     const page404 = files.lookup(dir, '/404.html');
     if (page404)
       return files.respond(c, page404.key, page404.file, { status: 404, cacheControl: 'no-store' });
     return c.text('Not found', 404);
   });
+
+  // The footer's data-saver switch: a form, so it works without scripts; remembered for a year.
+  app.post(DATA_SAVER_PATH, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const on = form.on === '1';
+    const back = typeof form.back === 'string' && /^\/(?!\/)/.test(form.back) ? form.back : '/';
+    const secure = new URL(c.req.url).protocol === 'https:' ? '; Secure' : '';
+    c.header(
+      'Set-Cookie',
+      `${DATA_SAVER_COOKIE}=${on ? 1 : 0}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`,
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(back, 303);
+  });
+
+  const formPosts = opts.formPosts;
+  if (formPosts) {
+    const limit = bodyLimit({
+      maxSize: MAX_FORM_BYTES,
+      onError: (c) =>
+        problem(c, 413, statusTitle(413), `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`),
+    });
+    app.post('*', limit, async (c) => {
+      const dir = currentBuildDir(opts.buildsDir);
+      if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
+      const readPage = async (path: string) => {
+        const found = pageAt(dir, path);
+        if (!found?.key.endsWith('.html')) return null;
+        return readFile(found.file.path, 'utf8').catch(() => null);
+      };
+      try {
+        return await formPosts(c, readPage);
+      } catch (err) {
+        if (err instanceof ApiError) return errorResponse(c, err);
+        throw err;
+      }
+    });
+  }
   return app;
 }
 

@@ -102,5 +102,8 @@ export const data = {
       return { posts, total };
     }),
 
+  /** The fraud-warning page's text (editors change it in the back office). */
+  fraudPage: () => once('pages', 'fraud-page', () => api.fraudPage()),
+
   blogPost: (slug: string) => once('blog', `blog:${slug}`, (): Promise<BlogPost> => api.blogPost(slug)),
 };

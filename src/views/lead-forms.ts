@@ -5,6 +5,7 @@
 
 import type { RangeModel, VehicleDetail } from '../contract/index.ts';
 import { toUsedCar, type UsedCar, type VehicleChoice } from '../islands/enquiry-form/config.ts';
+import type { DealerOption } from '../islands/form-kit/useDealers.ts';
 import { data } from './data.ts';
 import type { SiteCtx } from './site.ts';
 
@@ -27,6 +28,13 @@ export async function vehicleChoice(
     models: models.map((m) => ({ make: m.make, model: m.model })),
     variants: variants.map((v) => v.variant),
   };
+}
+
+/** The dealerships a form offers (as useDealers loads them), in the page from the build. */
+export async function dealerOptions(): Promise<DealerOption[]> {
+  return (await data.dealers())
+    .map((d) => ({ value: d.slug, label: d.dealerName, hours: d.opening_hours }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 export const usedCarOf = (v: VehicleDetail): UsedCar => toUsedCar(v);

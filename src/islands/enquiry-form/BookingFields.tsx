@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import {
   addDaysIso,
+  anyDaySlots,
   BOOKING_WINDOW_DAYS,
   type BookingHours,
   bookingDateProblem,
@@ -22,16 +23,24 @@ interface Props extends FieldGroupProps {
   hours: BookingHours;
   /** A date typed before the form hydrated (typed-before-hydration.ts), taken up once known. */
   typedDate?: string;
+  /** A time chosen before the form hydrated, likewise. */
+  typedTime?: string;
+  /**
+   * Before hydration (and without scripts) the times cannot follow the date: every slot of any day is
+   * offered, and the server checks the one chosen against the day and the dealership.
+   */
+  hydrated: boolean;
 }
 
-export function BookingFields({ form, errors, what, hours, typedDate }: Props) {
+export function BookingFields({ form, errors, what, hours, typedDate, typedTime, hydrated }: Props) {
   const [date, setDate] = useState('');
   const [time, setTime] = useState('');
   useEffect(() => {
     if (typedDate) setDate(typedDate);
-  }, [typedDate]);
+    if (typedTime) setTime(typedTime);
+  }, [typedDate, typedTime]);
   const today = saNow().date;
-  const slots = date ? timeSlots(date, undefined, hours) : [];
+  const slots = date ? timeSlots(date, undefined, hours) : hydrated ? [] : anyDaySlots(hours);
   const dateProblem = date ? bookingDateProblem(date, undefined, hours) : null;
   const field = fieldsOf(form, errors);
   return (
@@ -56,7 +65,7 @@ export function BookingFields({ form, errors, what, hours, typedDate }: Props) {
             : "Within the dealership's opening hours"
         }
         options={choices(slots)}
-        placeholder={date ? 'Choose a time' : 'Choose a date first'}
+        placeholder={date || !hydrated ? 'Choose a time' : 'Choose a date first'}
         value={slots.includes(time) ? time : ''}
         onChange={(e) => setTime(e.target.value)}
       />

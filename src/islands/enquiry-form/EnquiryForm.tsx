@@ -16,7 +16,7 @@ import { Checkbox, fieldsOf, Honeypot, Input, TextArea } from '../form-kit/Field
 import { initialDealer } from '../form-kit/initial-dealer.ts';
 import { SubmitButton } from '../form-kit/SubmitButton.tsx';
 import { typedBeforeHydration } from '../form-kit/typed-before-hydration.ts';
-import { useDealers } from '../form-kit/useDealers.ts';
+import { type DealerOption, useDealers } from '../form-kit/useDealers.ts';
 import { useLeadSubmit } from '../form-kit/useLeadSubmit.ts';
 import { BookingFields } from './BookingFields.tsx';
 import { COPY, FIELD_ORDER, inFieldOrder, type UsedCar, type VehicleChoice } from './config.ts';
@@ -42,6 +42,8 @@ export interface EnquiryFormProps {
   used?: UsedCar;
   /** Special offer form: the offer's slug and source code. */
   special?: { slug: string; sourceCode: string };
+  /** The dealerships to choose from, from the build: the form offers them before (and without) scripts. */
+  dealerOptions?: DealerOption[];
 }
 
 const FIELDS = new Set<string>(FIELD_ORDER);
@@ -49,7 +51,12 @@ const text = (fd: FormData, k: string) => String(fd.get(k) ?? '');
 const BOOKING_FIELDS = ['preferred_date', 'preferred_time', 'service_type', 'registration', 'mileage'];
 const VALUATION_FIELDS = ['year', 'mileage', 'condition'];
 /** The controlled fields whose pre-hydration input is taken up (typed-before-hydration.ts). */
-const TYPED_FIELDS: ReadonlySet<string> = new Set([...VEHICLE_FIELDS, 'preferred_date']);
+const TYPED_FIELDS: ReadonlySet<string> = new Set([
+  ...VEHICLE_FIELDS,
+  'preferred_date',
+  'preferred_time',
+  'dealer_slug',
+]);
 /** The fields this form shows, as typed; the others are not sent. */
 const optionalFields = (fd: FormData, names: string[]) =>
   Object.fromEntries(names.filter((k) => fd.has(k)).map((k) => [k, text(fd, k)]));
@@ -95,7 +102,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   // A test drive of one car, from the vehicle page's link (src/domain/car-link.ts): its id goes with the lead.
   const [linked, setLinked] = useState<CarLink | null>(null);
   // Bookings also need the dealerships' opening hours when the page names its dealership.
-  const { dealers, retry } = useDealers((chooseDealer || booking) && hydrated);
+  const { dealers, retry } = useDealers((chooseDealer || booking) && hydrated, props.dealerOptions);
   const used = useUsedCar(form === 'used' && hydrated, props.used);
   // A linked car is at its own dealership, where the lead goes: that one is not chosen (src/domain/car-link.ts).
   const carDealer = linked?.dealer;
@@ -108,13 +115,15 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   // uncontrolled and keep it anyway).
   const root = useRef<HTMLFormElement>(null);
   const [typedDate, setTypedDate] = useState<string>();
+  const [typedTime, setTypedTime] = useState<string>();
   useEffect(() => {
     setHydrated(true);
     enquiry.reset();
-    setDealer(initialDealer());
     const typed = typedBeforeHydration(root.current, TYPED_FIELDS);
+    setDealer(typeof typed.dealer_slug === 'string' ? typed.dealer_slug : initialDealer());
     setCar((c) => withTyped(c, typed)); // unchanged on a form without the car fields
     if (typeof typed.preferred_date === 'string') setTypedDate(typed.preferred_date);
+    if (typeof typed.preferred_time === 'string') setTypedTime(typed.preferred_time);
     if (form === 'test-drive') {
       const car = parseCarLink(window.location.search);
       if (car.vehicle) setLinked(car);
@@ -218,8 +227,13 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   );
 
   return (
+    // A real form: without scripts (or before them) it posts to the page's own address, and the server
+    // answers with the thank-you page or this page with its errors (src/server/forms/).
     <form
       ref={root}
+      method="post"
+      data-lead-form="enquiry"
+      data-form-id={formId}
       className="lead-form"
       noValidate
       aria-label={copy.label}
@@ -290,6 +304,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           what={form === 'service' ? 'Service' : 'Test drive'}
           hours={hours}
           typedDate={typedDate}
+          typedTime={typedTime}
+          hydrated={hydrated}
         />
       )}
       {form === 'service' && <ServiceFields form={formId} errors={errors} />}
@@ -341,6 +357,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         }
       />
       <Honeypot form={formId} />
+      <input type="hidden" name="form_name" value={preset.form_name} />
+      {special && <input type="hidden" name="special_slug" value={special.slug} />}
       <p className="visually-hidden" role="status">
         {announce}
       </p>
@@ -350,7 +368,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
         </p>
       )}
       <div className="form-actions">
-        <SubmitButton hydrated={hydrated} loading={loading}>
+        <SubmitButton hydrated={hydrated} loading={loading} postsWithoutScript>
           {copy.submit}
         </SubmitButton>
       </div>

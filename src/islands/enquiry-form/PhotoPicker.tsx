@@ -81,6 +81,12 @@ export function PhotoPicker({ form, photos, onChange, error }: Props) {
       <p id={`${id}-hint`} className="field-hint">
         Front, back, both sides, the interior and the odometer help us give a firm offer.
       </p>
+      <noscript>
+        <p className="field-hint">
+          Adding photos needs JavaScript, which is off in this browser. Send the form without them: we reply
+          by e-mail, and you can answer with your photos.
+        </p>
+      </noscript>
       {photos.length > 0 && (
         <ul className="photo-list">
           {photos.map((p) => (

@@ -3,7 +3,7 @@
  * fields, the message hint and the button. The preset (lead_type, source_code) is the shared
  * LEAD_PRESETS; the server applies it again, so nothing here is trusted.
  */
-import type { VehicleDetail, Violation } from '../../contract/index.ts';
+import type { VehicleDetail } from '../../contract/index.ts';
 import type { EnquiryForm } from '../../domain/lead-presets.ts';
 
 export interface RangeOption {
@@ -98,38 +98,5 @@ export const COPY: Record<EnquiryForm, FormCopy> = {
   },
 };
 
-/** The order fields appear in (and errors are listed in): SPEC §5, contact before terms. */
-export const FIELD_ORDER = [
-  'first_name',
-  'last_name',
-  'email',
-  'cell_phone',
-  'manufacturer',
-  'model',
-  'variant',
-  'year',
-  'preferred_date',
-  'preferred_time',
-  'service_type',
-  'registration',
-  'mileage',
-  'condition',
-  'photos',
-  'dealer_slug',
-  'partNo',
-  'vinNo',
-  'message',
-  'contact',
-  'terms',
-] as const;
-
-/**
- * Violations in field order; those of no field (vehicle, special) first. A booking form asks for the
- * dealership before the day and time (its hours decide the times), and lists its error there too.
- */
-export function inFieldOrder(violations: readonly Violation[], booking = false): Violation[] {
-  const index = (path: string) => (FIELD_ORDER as readonly string[]).indexOf(path);
-  const rank = (v: Violation) =>
-    booking && v.propertyPath === 'dealer_slug' ? index('preferred_date') - 0.5 : index(v.propertyPath);
-  return [...violations].sort((a, b) => rank(a) - rank(b));
-}
+/** The order fields appear in and errors are listed in: shared with the server's answer to a form post. */
+export { ENQUIRY_FIELD_ORDER as FIELD_ORDER, inFieldOrder } from '../../contract/forms/enquiry-order.ts';

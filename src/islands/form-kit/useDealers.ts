@@ -34,12 +34,19 @@ function load(): Promise<DealerOption[]> {
   return cached;
 }
 
-export function useDealers(enabled: boolean): { dealers: DealerOptions; retry: () => void } {
-  const [dealers, setDealers] = useState<DealerOptions>({ state: 'loading' });
+/** `known`: the list the page was built with (the form works before scripts); none is loaded then. */
+export function useDealers(
+  enabled: boolean,
+  known?: DealerOption[],
+): { dealers: DealerOptions; retry: () => void } {
+  const [dealers, setDealers] = useState<DealerOptions>(
+    known?.length ? { state: 'ready', options: known } : { state: 'loading' },
+  );
   const [attempt, setAttempt] = useState(0);
+  const built = Boolean(known?.length);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on each retry
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || (built && attempt === 0)) return;
     let live = true;
     setDealers({ state: 'loading' });
     load()

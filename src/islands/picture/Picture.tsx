@@ -5,6 +5,10 @@
  */
 import type { ImgHTMLAttributes } from 'react';
 import type { Image } from '../../contract/index.ts';
+import { narrowestCandidate } from '../../domain/data-saver.ts';
+
+/** Data saver (the server marks the page <html data-saver>): the narrowest rendition only, as the page's own images. */
+const saving = () => typeof document !== 'undefined' && document.documentElement.hasAttribute('data-saver');
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
   image: Image;
@@ -16,7 +20,12 @@ export function Picture({ image, sizes, alt, ...img }: Props) {
   return (
     <picture className="pic">
       {image.sources.map((s) => (
-        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
+        <source
+          key={s.type}
+          type={s.type}
+          srcSet={saving() ? narrowestCandidate(s.srcset) : s.srcset}
+          sizes={sizes}
+        />
       ))}
       <img src={image.uri} width={image.width} height={image.height} alt={alt} {...img} />
     </picture>

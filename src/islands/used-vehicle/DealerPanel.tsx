@@ -19,9 +19,11 @@ interface Props {
   name: string;
   province: string;
   car: LeadCar;
+  /** The page that says how to recognise fraud, beside the WhatsApp button (fake dealers use WhatsApp). */
+  fraudHref: string;
 }
 
-export function DealerPanel({ dealer, name, province, car }: Props) {
+export function DealerPanel({ dealer, name, province, car, fraudHref }: Props) {
   return (
     <section className="uv-dealer" aria-labelledby="uv-dealer-title">
       <h2 id="uv-dealer-title" className="uv-dealer-title">
@@ -42,6 +44,10 @@ export function DealerPanel({ dealer, name, province, car }: Props) {
             >
               WhatsApp<span className="visually-hidden"> {name} about this car (opens WhatsApp)</span>
             </a>
+          </p>
+          <p className="uv-fraud">
+            We never ask for a deposit before you have seen the car.{' '}
+            <a href={fraudHref}>How to avoid fraud</a>
           </p>
           <div className="uv-hours">
             <h3 className="uv-hours-title">Opening hours</h3>

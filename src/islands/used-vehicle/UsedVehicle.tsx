@@ -217,7 +217,13 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
               <a href={testDrive}>Book a test drive of this car</a>
             </li>
           </ul>
-          <DealerPanel dealer={dealer} name={v.dealer_name} province={v.dealer_province} car={v} />
+          <DealerPanel
+            dealer={dealer}
+            name={v.dealer_name}
+            province={v.dealer_province}
+            car={v}
+            fraudHref={withDealer(paths.avoidFraud(), site)}
+          />
         </div>
       </div>
       <div className="uv-details">

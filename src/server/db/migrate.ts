@@ -21,6 +21,7 @@ import * as m017 from './migrations/017_colour_images.ts';
 import * as m020 from './migrations/020_staff_two_factor.ts';
 import * as m030 from './migrations/030_revisions.ts';
 import * as m053 from './migrations/053_cluster.ts';
+import * as m060 from './migrations/060_fraud_page.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_content': m001,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '020_staff_two_factor': m020,
   '030_revisions': m030,
   '053_cluster': m053,
+  '060_fraud_page': m060,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -136,6 +136,17 @@ export interface BlogPostsTable {
   keywords: string;
 }
 
+/** The fraud-warning page's text blocks (one row; HTML in the rich ones). */
+export interface FraudPageTable {
+  id: number;
+  title: string;
+  description: string;
+  intro: string;
+  never_do: string;
+  check_details: string;
+  report: string;
+}
+
 export interface Database extends BuildTables, MediaTables, StaffTables, RevisionTables {
   dealers: DealersTable;
   banners: BannersTable;
@@ -144,6 +155,7 @@ export interface Database extends BuildTables, MediaTables, StaffTables, Revisio
   vehicles: VehiclesTable;
   specials: SpecialsTable;
   blog_posts: BlogPostsTable;
+  fraud_page: FraudPageTable;
 }
 
 export type { Generated };

@@ -13,6 +13,7 @@ import type { Deps } from '../deps.ts';
 import { colourSlugs } from '../media/photo-owners.ts';
 import { removeOwnerPhotos } from '../media/photo-writes.ts';
 import { storeOf } from '../media/stores.ts';
+import { fraudPage } from './resource-fraud-page.ts';
 import { dealers, rangeModels } from './resources-more.ts';
 import { type Row, taken, without } from './rows.ts';
 
@@ -22,7 +23,8 @@ export type ContentTable =
   | 'banners'
   | 'range_variants'
   | 'dealers'
-  | 'range_models';
+  | 'range_models'
+  | 'fraud_page';
 
 export interface Resource {
   /** URL segment under /api/editor/. */
@@ -175,4 +177,5 @@ export const RESOURCES: Resource[] = [
   rangeModels,
   rangeVariants,
   dealers,
+  fraudPage,
 ];

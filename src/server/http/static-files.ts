@@ -223,6 +223,8 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
       'X-Site-Build': f.build,
     };
     if (f.encodings.length > 1) headers.Vary = 'Accept-Encoding';
+    // A page also has a data-saver form at the same address (data-saver-variants.ts).
+    if (key.endsWith('.html')) headers.Vary = 'Accept-Encoding, Save-Data, Cookie';
     if (status === 200 && c.req.header('if-none-match') === f.etag)
       return wholeResponse(c, null, { status: 304, headers });
     const accept = c.req.header('accept-encoding') ?? '';

@@ -2,10 +2,12 @@
  * The lead POST pipeline shared by enquiries and finance applications: media type (415, jsonType), per-client
  * rate limit (429 + Retry-After, limitLeads), JSON object (400, jsonObject), then acceptLead: idempotency
  * (replay / 409 / 422), validation (422 with violations), honeypot, one transaction and a 201.
- * routes/leads.ts chains them; docs/decisions/010-lead-pipeline.md.
+ * routes/leads.ts chains them; docs/decisions/010-lead-pipeline.md. Forms posted without JavaScript
+ * (src/server/forms/) go through the same checkLeadRate and storeLeadRequest and answer in HTML.
  */
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { Violation } from '../../contract/index.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import type { JsonBodyEnv } from '../http/json-body.ts';
@@ -23,56 +25,110 @@ const KEY_TTL_MS = 24 * 3_600_000;
 
 type LeadEnv = { Variables: JsonBodyEnv['Variables'] & { ipHash: string } };
 
+/** The per-client lead limit (by hashed address): the hash, or how long to wait. */
+export async function checkLeadRate(
+  c: Context,
+  deps: Deps,
+  crypto: LeadCrypto,
+): Promise<
+  { ipHash: string; retryAfterSeconds?: undefined } | { ipHash: string; retryAfterSeconds: number }
+> {
+  const ipHash = crypto.hashIp(clientAddress(c, deps.config.trustProxy));
+  const limited = await hitRateLimit(withLeadTables(deps.db), 'leads', ipHash, deps.config.leads.rateLimit);
+  return limited.allowed ? { ipHash } : { ipHash, retryAfterSeconds: limited.retryAfterSeconds };
+}
+
 /** 429 + Retry-After once a client (by hashed address) sent too many leads; sets `c.var.ipHash`. */
 export function limitLeads(deps: Deps, crypto: LeadCrypto) {
-  const db = withLeadTables(deps.db);
   return createMiddleware<{ Variables: { ipHash: string } }>(async (c, next) => {
-    const ipHash = crypto.hashIp(clientAddress(c, deps.config.trustProxy));
-    const limited = await hitRateLimit(db, 'leads', ipHash, deps.config.leads.rateLimit);
-    if (!limited.allowed) {
-      c.header('Retry-After', String(limited.retryAfterSeconds));
+    const rate = await checkLeadRate(c, deps, crypto);
+    if (rate.retryAfterSeconds !== undefined) {
+      c.header('Retry-After', String(rate.retryAfterSeconds));
       return problem(
         c,
         429,
         statusTitle(429),
-        `Too many submissions. Please try again in ${limited.retryAfterSeconds} seconds.`,
+        `Too many submissions. Please try again in ${rate.retryAfterSeconds} seconds.`,
       );
     }
-    c.set('ipHash', ipHash);
+    c.set('ipHash', rate.ipHash);
     await next();
   });
 }
 
-export async function acceptLead(c: Context<LeadEnv>, deps: Deps, crypto: LeadCrypto, kind: LeadKind) {
-  const { config } = deps;
-  const db = withLeadTables(deps.db);
-  const input = c.var.body;
-  const ipHash = c.var.ipHash;
+/**
+ * How a lead request ended, whatever it came as (JSON from an island or a client, or a form posted
+ * without JavaScript): each caller answers it in its own way.
+ */
+export type LeadOutcome =
+  | { kind: 'stored'; status: number; text: string; replayed: boolean }
+  | { kind: 'invalid'; violations: Violation[] }
+  | { kind: 'key-mismatch' }
+  | { kind: 'in-flight' };
 
+/** Where the idempotency key comes from: the client's header, or derived from what was sent. */
+export type LeadKey =
+  | { from: 'header'; value: string }
+  /** No key of the client's: the same body from the same client within `windowMs` is the same lead. */
+  | { from: 'derived'; scope: string; windowMs: number };
+
+export async function acceptLead(c: Context<LeadEnv>, deps: Deps, crypto: LeadCrypto, kind: LeadKind) {
   const header = c.req.header('idempotency-key');
   if (header !== undefined && !/^[\x21-\x7e]{1,200}$/.test(header)) {
     return problem(c, 400, statusTitle(400), 'Idempotency-Key: must be 1 to 200 visible ASCII characters.');
   }
-  // Without a key, an identical payload from the same client within the duplicate window is the same lead.
-  const requestHash = sha256(canonicalJson(input));
-  const ttl = header ? KEY_TTL_MS : config.leads.duplicateWindowMs;
-  const key =
-    ttl > 0
-      ? `${kind.collection} ${header ? `key:${header}` : `auto:${sha256(`${ipHash} ${requestHash}`)}`}`
-      : undefined;
-  let claimed: { key: string; owner: string } | undefined;
-  if (key) {
-    const claim = await claimKey(db, key, requestHash, ttl);
-    if (claim.kind === 'mismatch') {
+  const key: LeadKey =
+    header !== undefined
+      ? { from: 'header', value: header }
+      : { from: 'derived', scope: '', windowMs: deps.config.leads.duplicateWindowMs };
+  const out = await storeLeadRequest(deps, crypto, kind, c.var.body, c.var.ipHash, key);
+  switch (out.kind) {
+    case 'stored':
+      return answer(c, out.status, out.text, out.replayed);
+    case 'invalid':
+      return errorResponse(c, violationError(out.violations));
+    case 'key-mismatch':
       return problem(
         c,
         422,
         statusTitle(422),
         'Idempotency-Key: this key was already used for a different request body.',
       );
-    }
-    if (claim.kind === 'in_flight') return stillRunning(c);
-    if (claim.kind === 'replay') return answer(c, claim.status, claim.body, true);
+    case 'in-flight':
+      return stillRunning(c);
+  }
+}
+
+/**
+ * The one lead pipeline after the rate limit: idempotency (replay, mismatch, still running), validation,
+ * honeypot, and one transaction storing the lead, its consent record and its outbox row.
+ */
+export async function storeLeadRequest(
+  deps: Deps,
+  crypto: LeadCrypto,
+  kind: LeadKind,
+  input: Record<string, unknown>,
+  ipHash: string,
+  from: LeadKey,
+): Promise<LeadOutcome> {
+  const db = withLeadTables(deps.db);
+  const requestHash = sha256(canonicalJson(input));
+  const ttl = from.from === 'header' ? KEY_TTL_MS : from.windowMs;
+  const key =
+    ttl > 0
+      ? `${kind.collection} ${
+          from.from === 'header'
+            ? `key:${from.value}`
+            : `auto:${from.scope}${sha256(`${ipHash} ${requestHash}`)}`
+        }`
+      : undefined;
+  let claimed: { key: string; owner: string } | undefined;
+  if (key) {
+    const claim = await claimKey(db, key, requestHash, ttl);
+    if (claim.kind === 'mismatch') return { kind: 'key-mismatch' };
+    if (claim.kind === 'in_flight') return { kind: 'in-flight' };
+    if (claim.kind === 'replay')
+      return { kind: 'stored', status: claim.status, text: claim.body, replayed: true };
     claimed = { key, owner: claim.owner };
   }
 
@@ -81,7 +137,7 @@ export async function acceptLead(c: Context<LeadEnv>, deps: Deps, crypto: LeadCr
     const prepared = await kind.prepare(deps, crypto, input, { id, ipHash, now: new Date().toISOString() });
     if (!prepared.ok) {
       if (claimed) await releaseKey(db, claimed.key, claimed.owner);
-      return errorResponse(c, violationError(prepared.violations));
+      return { kind: 'invalid', violations: prepared.violations };
     }
     const text = JSON.stringify(prepared.lead.record);
     const filled = input[HONEYPOT_FIELD];
@@ -92,13 +148,13 @@ export async function acceptLead(c: Context<LeadEnv>, deps: Deps, crypto: LeadCr
     ) {
       // A bot: it sees the same success a person would, and nothing is stored or delivered.
       if (claimed) await completeKey(db, claimed.key, claimed.owner, 201, text);
-      return answer(c, 201, text, false);
+      return { kind: 'stored', status: 201, text, replayed: false };
     }
     await storeLead(deps, prepared.lead, { status: 201, body: text }, claimed);
-    return answer(c, 201, text, false);
+    return { kind: 'stored', status: 201, text, replayed: false };
   } catch (err) {
     // Taken over as abandoned: the retry that took the key owns the lead; this one stored nothing.
-    if (err instanceof KeyTakenOver) return stillRunning(c);
+    if (err instanceof KeyTakenOver) return { kind: 'in-flight' };
     if (claimed) await releaseKey(db, claimed.key, claimed.owner).catch(() => {});
     throw err;
   }

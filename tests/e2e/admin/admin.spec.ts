@@ -191,6 +191,37 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   ).toBeAttached();
 });
 
+test('an editor changes the fraud warning page, and the published site shows the new text', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, EDITOR);
+  await page.getByRole('menuitem', { name: 'Fraud warning page' }).click();
+  await page.getByRole('cell', { name: 'Avoid vehicle fraud' }).click();
+  const title = page.getByLabel(/^Title/);
+  await expect(title).toHaveValue('Avoid vehicle fraud');
+  await title.fill('Stay safe from car fraud');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Element updated')).toBeVisible();
+  expect((await (await page.request.get('/api/fraud-page')).json()).title).toBe('Stay safe from car fraud');
+  // The live page changes only once a build with it is published.
+  await expect((await page.request.get('/avoid-fraud/')).text()).resolves.toContain('Avoid vehicle fraud');
+
+  await page.goto('/admin/#/builds');
+  await page.getByRole('button', { name: 'Build preview' }).click();
+  const ready = page.locator('tr[data-status="succeeded"]').first();
+  await expect(ready).toBeVisible({ timeout: 240_000 });
+  const buildId = await ready.getAttribute('data-build');
+  // Publishing is offered from the build's preview, as for any change.
+  await ready.getByRole('button', { name: 'Preview' }).click();
+  const preview = await page.request.get(`/_preview/${buildId}/avoid-fraud/`);
+  expect(await preview.text()).toContain('Stay safe from car fraud');
+  await page.getByRole('button', { name: 'Publish this build' }).click();
+  await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
+  await page.goto('/avoid-fraud/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stay safe from car fraud' })).toBeVisible();
+});
+
 test('a CSV with a bad row rejects it with its reason, and applies the rest only after confirmation', async ({
   page,
 }) => {

@@ -38,6 +38,7 @@ test('the header and footer carry the SPEC links, the logo links home', async ({
   const footer = page.getByRole('contentinfo');
   for (const name of [
     'Privacy Policy',
+    'Avoid Fraud',
     'PAIA Manual (PDF)',
     'Terms and Conditions (PDF)',
     'Cookie Policy (PDF)',

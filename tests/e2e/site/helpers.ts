@@ -92,6 +92,7 @@ const TEMPLATES: Record<string, (d: SiteData) => string> = {
   'blog post': (d) => `/blog/${d.post.slug}`,
   'about us': () => '/about-us',
   'privacy policy': () => '/privacy-policy',
+  'avoid fraud': () => '/avoid-fraud',
   contact: () => '/contact-us',
   parts: () => '/parts',
   service: () => '/book-a-service',

@@ -25,6 +25,7 @@ const PAGES = [
   '/blog/page/2',
   '/about-us',
   '/privacy-policy',
+  '/avoid-fraud',
   '/contact-us',
   '/parts',
   '/book-a-service',

@@ -53,6 +53,7 @@ const ROUTES: RouteCase[] = [
   { name: 'blog post', path: (d) => `/blog/${d.post.slug}`, heading: (d) => d.post.title },
   { name: 'about', path: () => '/about-us', heading: () => 'About Motus Subaru' },
   { name: 'privacy', path: () => '/privacy-policy', heading: () => 'Privacy policy' },
+  { name: 'avoid fraud', path: () => '/avoid-fraud', heading: () => 'Avoid vehicle fraud' },
   { name: 'contact', path: () => '/contact-us', heading: () => /^Contact Subaru/ },
   { name: 'contact thank-you', path: () => '/contact-us/thank-you', heading: () => THANKS },
   { name: 'parts', path: () => '/parts', heading: () => 'Genuine Subaru parts' },

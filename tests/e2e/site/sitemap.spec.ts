@@ -53,6 +53,7 @@ async function sitePages(
     // Pages without parameters; the two pre-owned shells serve cars added after the build.
     ...['/', '/new', '/showroom', '/special-offers', '/pre-owned', '/parts', '/book-a-service'],
     ...['/finance', '/blog', '/about-us', '/privacy-policy', '/contact-us', '/sell-your-car'],
+    '/avoid-fraud',
     ...['/pre-owned/vehicle', '/pre-owned/vehicle/enquire'],
     ...new Set(shared.ranges.map((m) => `/showroom/${m.make_slug}`)),
     ...shared.ranges.flatMap((m) => [

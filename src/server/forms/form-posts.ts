@@ -1,0 +1,112 @@
+/**
+ * Lead forms sent without JavaScript (docs/decisions/232-forms-without-javascript.md). Every enquiry
+ * form is a real <form method="post"> without an action, so it posts to the page's own address (with
+ * its query: the car a test-drive link names). The answer goes through the JSON API's own pipeline
+ * (checkLeadRate, storeLeadRequest: rate limit, idempotency, the shared schema, consent record, outbox)
+ * and is answered as a browser expects: 303 See Other to the page's thank-you path once stored, or
+ * the page again (422, 429) with the errors under the fields and everything typed still in place.
+ */
+import type { Context } from 'hono';
+import { validateEnquiry } from '../../contract/forms/enquiry.ts';
+import { paths, trimSlash } from '../../domain/urls.ts';
+import type { Deps } from '../deps.ts';
+import { ApiError, problem, statusTitle } from '../hydra.ts';
+import { checkLeadRate, storeLeadRequest } from '../leads/accept.ts';
+import type { LeadCrypto } from '../leads/crypto.ts';
+import { enquiryKind } from '../leads/records.ts';
+import { answerFormPage } from './answer-page.ts';
+import { enquiryFromForm, readPostedFields } from './form-fields.ts';
+
+/** The marker the enquiry island puts on its form (EnquiryForm.tsx). */
+const LEAD_FORM = /<form\b[^>]*\bdata-lead-form="enquiry"/;
+
+/**
+ * A double click sends the same form twice within a second or two; a reload of the answer re-posts
+ * it. Without a per-visitor key in a static page, the same fields from the same client within this
+ * window are the same lead, even where the JSON API's own window is shorter or off.
+ */
+export const FORM_DUPLICATE_WINDOW_MS = 10 * 60_000;
+/** How long a repeat waits for the first of two identical sends to finish, checking every STEP. */
+const IN_FLIGHT_WAIT_MS = 10_000;
+const IN_FLIGHT_STEP_MS = 100;
+
+const BOOKING_FORMS = new Set(['test-drive', 'service']);
+
+/** The built page at a path, as text (a shell page for a used car added since the build); null: none. */
+export type PageReader = (path: string) => Promise<string | null>;
+
+/**
+ * A form post comes from our own pages. Leads are public (a script may post one with no browser at
+ * all, as to the JSON API), but another site must not make its visitors' browsers send leads.
+ */
+function crossSite(c: Context, siteUrl: string): boolean {
+  const origin = c.req.header('Origin');
+  if (origin && origin !== 'null')
+    return origin !== new URL(c.req.url).origin && origin !== new URL(siteUrl).origin;
+  const site = c.req.header('Sec-Fetch-Site');
+  return site !== undefined && site !== 'same-origin' && site !== 'none';
+}
+
+function page(c: Context, html: string, status: 422 | 429) {
+  return c.body(html, status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
+}
+
+export async function answerFormPost(
+  c: Context,
+  deps: Deps,
+  crypto: LeadCrypto,
+  readPage: PageReader,
+): Promise<Response> {
+  const url = new URL(c.req.url);
+  const html = await readPage(url.pathname);
+  if (html === null) return problem(c, 404, statusTitle(404), `No page at ${url.pathname}.`);
+  if (!LEAD_FORM.test(html)) {
+    c.header('Allow', 'GET, HEAD');
+    return problem(
+      c,
+      405,
+      statusTitle(405),
+      `POST is not allowed on ${url.pathname}: it has no enquiry form.`,
+    );
+  }
+  if (crossSite(c, deps.config.siteUrl))
+    return problem(c, 403, statusTitle(403), 'Forms are accepted from this site’s own pages only.');
+  const fields = await readPostedFields(c);
+  const booking = BOOKING_FORMS.has(fields.get('form_name')?.[0] ?? '');
+  const rate = await checkLeadRate(c, deps, crypto);
+  if (rate.retryAfterSeconds !== undefined) {
+    c.header('Retry-After', String(rate.retryAfterSeconds));
+    const wait = rate.retryAfterSeconds;
+    const message = `You have sent several enquiries in a short time. Please try again in ${wait} seconds. Everything you typed is still here.`;
+    return page(c, answerFormPage(html, { fields, violations: [], message, booking }) ?? html, 429);
+  }
+  const input = enquiryFromForm(fields, url);
+  // The form offered a choice of dealership (SPEC §5: only when the page has none), so one is required;
+  // the same schema the island checks with says so, with the form's other errors.
+  if (fields.has('dealer_slug') && !fields.get('dealer_slug')?.[0]) {
+    const check = validateEnquiry(input, { requireDealer: true, hours: null });
+    if (!check.ok)
+      return page(c, answerFormPage(html, { fields, violations: check.violations, booking }) ?? html, 422);
+  }
+  const key = { from: 'derived', scope: 'form:', windowMs: FORM_DUPLICATE_WINDOW_MS } as const;
+  let out = await storeLeadRequest(deps, crypto, enquiryKind, input, rate.ipHash, key);
+  // The second of a double click: wait for the first, then answer as it was answered.
+  for (let waited = 0; out.kind === 'in-flight' && waited < IN_FLIGHT_WAIT_MS; waited += IN_FLIGHT_STEP_MS) {
+    await new Promise((r) => setTimeout(r, IN_FLIGHT_STEP_MS));
+    out = await storeLeadRequest(deps, crypto, enquiryKind, input, rate.ipHash, key);
+  }
+  if (out.kind === 'stored') {
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(paths.thankYou(trimSlash(url.pathname)), 303);
+  }
+  if (out.kind === 'invalid') {
+    const answered = answerFormPage(html, { fields, violations: out.violations, booking });
+    return page(c, answered ?? html, 422);
+  }
+  // A derived key carries the body's hash, so it cannot meet another body; still running after the wait.
+  c.header('Retry-After', '1');
+  throw new ApiError(409, 'An identical form is still being processed. Please send it again in a moment.');
+}

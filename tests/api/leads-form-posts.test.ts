@@ -1,0 +1,338 @@
+/**
+ * Enquiry forms sent without JavaScript (src/server/forms/): a real form post to the page's own address
+ * is stored through the JSON API's pipeline and answered with a 303 to the thank-you page, or the same
+ * page again with the SPEC §5 messages under the fields and the typed values in place. The pages are
+ * the enquiry island's own server rendering, as the build makes them. Both databases.
+ */
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'node-html-parser';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENQUIRY_MESSAGES } from '../../src/contract/forms/enquiry.ts';
+import { SHOWCASE } from '../../src/demo/fixtures.ts';
+import EnquiryForm, { type EnquiryFormProps } from '../../src/islands/enquiry-form/EnquiryForm.tsx';
+import { withLeadTables } from '../../src/server/db/schema-leads.ts';
+import { createLogger } from '../../src/server/log.ts';
+import { createServerApp } from '../../src/server/server.ts';
+import { ENGINES, openTestApi, type TestApi } from './harness.ts';
+import { LEAD_ENV, slot, unique } from './lead-fixtures.ts';
+
+const BUILD = '20261127-000000-000-form';
+const DEALERS = [{ value: 'motus-subaru-west-rand', label: 'Motus Subaru West Rand', hours: [] }];
+
+/** A page as the build writes it: the island's markup inside its <astro-island>. */
+function page(title: string, props: EnquiryFormProps) {
+  const form = renderToString(createElement(EnquiryForm, props));
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1><astro-island uid="Z1" ssr client="painted">${form}</astro-island></main></body></html>`;
+}
+
+function writeSite(dir: string) {
+  const build = join(dir, 'builds', BUILD);
+  const at = (path: string, html: string) => {
+    mkdirSync(join(build, path), { recursive: true });
+    writeFileSync(join(build, path, 'index.html'), html);
+  };
+  const contact = page('Contact us', {
+    form: 'contact',
+    formId: 'contact',
+    site: null,
+    dealerOptions: DEALERS,
+  });
+  at('contact-us', contact);
+  at(
+    'dealer/west-rand/contact-us',
+    page('Contact us', {
+      form: 'contact',
+      formId: 'contact',
+      site: 'west-rand',
+      dealerSlug: 'motus-subaru-west-rand',
+    }),
+  );
+  at(
+    'book-a-service',
+    page('Book a service', { form: 'service', formId: 'service', site: null, dealerOptions: DEALERS }),
+  );
+  at('pre-owned/vehicle/enquire', page('Enquire', { form: 'used', formId: 'enquiry', site: null }));
+  at(
+    'about-us',
+    '<!DOCTYPE html><html lang="en"><head><title>About</title></head><body><p>About</p></body></html>',
+  );
+  mkdirSync(join(dir, 'uploads'), { recursive: true });
+  symlinkSync(BUILD, join(dir, 'builds', 'current'));
+}
+
+const FORM = 'application/x-www-form-urlencoded';
+
+function contactFields(over: Record<string, string | undefined> = {}) {
+  const f: Record<string, string | undefined> = {
+    first_name: 'Thandi',
+    last_name: 'Nkosi',
+    email: `thandi.${unique()}@example.co.za`,
+    cell_phone: '082 123 4567',
+    dealer_slug: 'motus-subaru-west-rand',
+    message: 'Please call me after five.',
+    contact: 'on',
+    terms: 'on',
+    website: '',
+    form_name: 'contact',
+    ...over,
+  };
+  return new URLSearchParams(Object.entries(f).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+describe.each(ENGINES)('enquiry forms posted without JavaScript on %s', (engine) => {
+  const dir = `data/test/form-posts-${engine}-${process.pid}`;
+  let api: TestApi;
+  let app: ReturnType<typeof createServerApp>;
+  beforeAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    writeSite(dir);
+    api = await openTestApi(engine, { ...LEAD_ENV, DATA_DIR: dir });
+    app = createServerApp(api.deps, createLogger('silent'));
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const db = () => withLeadTables(api.deps.db);
+  const leadsBy = async (email: string) =>
+    (await db().selectFrom('leads').select(['id', 'form_name', 'dealer_slug', 'record']).execute()).filter(
+      (l) => String(l.record).includes(email),
+    );
+  const post = (path: string, body: BodyInit, headers: Record<string, string> = { 'Content-Type': FORM }) =>
+    app.request(path, {
+      method: 'POST',
+      body,
+      headers: { 'X-Forwarded-For': `10.9.${unique().length}.1`, ...headers },
+    });
+
+  it('a complete contact form is stored with its consent and outbox row and answered 303 to the thank-you page', async () => {
+    const fields = contactFields();
+    const res = await post('/contact-us', fields);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/contact-us/thank-you');
+    const [lead] = await leadsBy(fields.get('email') as string);
+    expect(lead?.form_name).toBe('contact');
+    const record = JSON.parse(String(lead?.record));
+    expect(record).toMatchObject({ uri: '/contact-us', lead_type: 'General Enquiry', consent: true });
+    const outbox = await db()
+      .selectFrom('lead_outbox')
+      .select('lead_id')
+      .where('lead_id', '=', lead?.id as string)
+      .execute();
+    expect(outbox).toHaveLength(1);
+    const consent = await db()
+      .selectFrom('lead_consents')
+      .select('lead_id')
+      .where('lead_id', '=', lead?.id as string)
+      .execute();
+    expect(consent).toHaveLength(1);
+  });
+
+  it('the dealer twin thanks under its own prefix and the lead goes to the page dealer', async () => {
+    const fields = contactFields({ dealer_slug: undefined });
+    const res = await post('/dealer/west-rand/contact-us', fields);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe('/dealer/west-rand/contact-us/thank-you');
+    expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
+  });
+
+  it('an empty form comes back 422 as the same page with the SPEC messages in order, a focused summary and nothing stored', async () => {
+    const before = await db().selectFrom('leads').select('id').execute();
+    const res = await post(
+      '/contact-us',
+      new URLSearchParams({ form_name: 'contact', dealer_slug: '', website: '' }),
+    );
+    expect(res.status).toBe(422);
+    expect(res.headers.get('Content-Type')).toContain('text/html');
+    const doc = parse(await res.text());
+    expect(doc.querySelector('title')?.text).toBe('Error: Contact us');
+    const summary = doc.querySelector('#contact-error-summary');
+    expect(summary?.getAttribute('autofocus')).toBe('');
+    expect(summary?.querySelectorAll('li').map((li) => li.text)).toEqual([
+      ENQUIRY_MESSAGES.first_name,
+      ENQUIRY_MESSAGES.last_name,
+      ENQUIRY_MESSAGES.email,
+      ENQUIRY_MESSAGES.cell_phone,
+      ENQUIRY_MESSAGES.dealer_slug,
+      ENQUIRY_MESSAGES.contact,
+    ]);
+    expect(summary?.querySelector('a')?.getAttribute('href')).toBe('#contact-first_name');
+    const first = doc.querySelector('#contact-first_name');
+    expect(first?.getAttribute('aria-invalid')).toBe('true');
+    expect(first?.getAttribute('aria-describedby')).toContain('contact-first_name-error');
+    expect(doc.querySelector('#contact-first_name-error')?.text).toBe(ENQUIRY_MESSAGES.first_name);
+    // The form stays a plain form: its island is unwrapped so no script re-renders it.
+    expect(doc.querySelector('astro-island')).toBeNull();
+    expect(doc.querySelector('form[data-lead-form]')?.getAttribute('method')).toBe('post');
+    expect(await db().selectFrom('leads').select('id').execute()).toHaveLength(before.length);
+  });
+
+  it('a bad phone number comes back with its message and every typed value in place, the honeypot empty', async () => {
+    const fields = contactFields({
+      cell_phone: '12345',
+      message: 'Call me </textarea><b>"after" five</b> & not before',
+      first_name: 'Thandi "TJ" <Nkosi>',
+      terms: undefined,
+      website: '',
+    });
+    const res = await post('/contact-us', fields);
+    expect(res.status).toBe(422);
+    const doc = parse(await res.text());
+    const errors = doc.querySelectorAll('#contact-error-summary li').map((li) => li.text);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/phone/i);
+    expect(errors[1]).toBe(ENQUIRY_MESSAGES.terms);
+    expect(doc.querySelector('#contact-first_name')?.getAttribute('value')).toBe('Thandi "TJ" <Nkosi>');
+    expect(doc.querySelector('#contact-cell_phone')?.getAttribute('value')).toBe('12345');
+    expect(doc.querySelector('#contact-email')?.getAttribute('value')).toBe(fields.get('email'));
+    expect(doc.querySelector('#contact-message')?.text).toBe(
+      'Call me </textarea><b>"after" five</b> & not before',
+    );
+    expect(doc.querySelector('#contact-contact')?.hasAttribute('checked')).toBe(true);
+    expect(doc.querySelector('#contact-terms')?.hasAttribute('checked')).toBe(false);
+    expect(
+      doc
+        .querySelector('#contact-dealer_slug option[value="motus-subaru-west-rand"]')
+        ?.hasAttribute('selected'),
+    ).toBe(true);
+    expect(doc.querySelector('#contact-website')?.getAttribute('value') ?? '').toBe('');
+  });
+
+  it('a double submit stores one lead: both answers go to the thank-you page', async () => {
+    const fields = contactFields();
+    const headers = { 'Content-Type': FORM, 'X-Forwarded-For': '10.77.0.1' };
+    const [a, b] = await Promise.all([
+      post('/contact-us', fields, headers),
+      post('/contact-us', fields, headers),
+    ]);
+    expect([a.status, b.status]).toEqual([303, 303]);
+    expect(b.headers.get('Location')).toBe('/contact-us/thank-you');
+    const again = await post('/contact-us', fields, headers);
+    expect(again.status).toBe(303);
+    expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
+  });
+
+  it('a multipart form is read the same way', async () => {
+    const fields = contactFields();
+    const body = new FormData();
+    for (const [k, v] of fields) body.append(k, v);
+    const res = await app.request('/contact-us', { method: 'POST', body });
+    expect(res.status).toBe(303);
+    expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
+  });
+
+  it('a service booking keeps its date, time and choices and says which are missing in form order', async () => {
+    const { preferred_date, preferred_time } = slot();
+    const fields = contactFields({ form_name: 'service', preferred_date, preferred_time, dealer_slug: '' });
+    const res = await post('/book-a-service', fields);
+    expect(res.status).toBe(422);
+    const doc = parse(await res.text());
+    expect(doc.querySelectorAll('#service-error-summary li').map((li) => li.text)).toEqual([
+      ENQUIRY_MESSAGES.dealer_slug,
+      ENQUIRY_MESSAGES.service_type,
+      ENQUIRY_MESSAGES.registration,
+      ENQUIRY_MESSAGES.mileage,
+    ]);
+    expect(doc.querySelector('#service-preferred_date')?.getAttribute('value')).toBe(preferred_date);
+    expect(
+      doc
+        .querySelector(`#service-preferred_time option[value="${preferred_time}"]`)
+        ?.hasAttribute('selected'),
+    ).toBe(true);
+    const done = await post(
+      '/book-a-service',
+      contactFields({
+        form_name: 'service',
+        preferred_date,
+        preferred_time,
+        service_type: 'Major service',
+        registration: 'CA 123-456',
+        mileage: '85 000',
+      }),
+    );
+    expect(done.status).toBe(303);
+    expect(done.headers.get('Location')).toBe('/book-a-service/thank-you');
+  });
+
+  it('a used-car enquiry names its car by the page address, also on the shell page of a car added after the build', async () => {
+    const fields = contactFields({ form_name: 'used', dealer_slug: undefined });
+    const res = await post(`${SHOWCASE.path}/enquire`, fields);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('Location')).toBe(`${SHOWCASE.path}/enquire/thank-you`);
+    const [lead] = await leadsBy(fields.get('email') as string);
+    expect(JSON.parse(String(lead?.record))).toMatchObject({
+      vehicle_id: SHOWCASE.id,
+      make: 'Subaru',
+      model: 'Forester',
+      lead_type: 'Used Vehicles',
+    });
+    expect(lead?.dealer_slug).toBe(SHOWCASE.dealer);
+  });
+
+  it('refuses what is not a form: 415 for JSON or text, 413 for too large a body, 400 for a NUL', async () => {
+    const json = await post('/contact-us', '{"first_name":"x"}', { 'Content-Type': 'application/json' });
+    expect(json.status).toBe(415);
+    expect((await post('/contact-us', 'x', { 'Content-Type': 'text/plain' })).status).toBe(415);
+    const big = await post('/contact-us', contactFields({ message: 'x'.repeat(70 * 1024) }));
+    expect(big.status).toBe(413);
+    expect((await post('/contact-us', contactFields({ first_name: 'a\u0000b' }))).status).toBe(400);
+  });
+
+  it('refuses a post from another site, and a post to a page without an enquiry form', async () => {
+    const evil = await post('/contact-us', contactFields(), {
+      'Content-Type': FORM,
+      Origin: 'https://evil.example',
+    });
+    expect(evil.status).toBe(403);
+    const fetched = await post('/contact-us', contactFields(), {
+      'Content-Type': FORM,
+      'Sec-Fetch-Site': 'cross-site',
+    });
+    expect(fetched.status).toBe(403);
+    const own = await post('/contact-us', contactFields(), {
+      'Content-Type': FORM,
+      Origin: 'http://localhost',
+      'Sec-Fetch-Site': 'same-origin',
+    });
+    expect(own.status).toBe(303);
+    const about = await post('/about-us', contactFields());
+    expect(about.status).toBe(405);
+    expect(about.headers.get('Allow')).toBe('GET, HEAD');
+    expect((await post('/nowhere', contactFields())).status).toBe(404);
+  });
+});
+
+describe('enquiry forms posted without JavaScript, over the rate limit', () => {
+  const dir = `data/test/form-posts-rate-${process.pid}`;
+  let api: TestApi;
+  beforeAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    writeSite(dir);
+    api = await openTestApi('sqlite', { RATE_LIMIT_LEADS: '1/60s', TRUST_PROXY: '1', DATA_DIR: dir });
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers 429 with the page, a message that says when to try again, and the typed values kept', async () => {
+    const app = createServerApp(api.deps, createLogger('silent'));
+    const send = () =>
+      app.request('/contact-us', {
+        method: 'POST',
+        body: contactFields({ email: 'same@example.co.za' }),
+        headers: { 'Content-Type': FORM, 'X-Forwarded-For': '10.88.0.1' },
+      });
+    expect((await send()).status).toBe(303);
+    const res = await send();
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const doc = parse(await res.text());
+    expect(doc.querySelector('.form-alert[role="alert"]')?.text).toMatch(/try again in \d+ seconds/);
+    expect(doc.querySelector('#contact-email')?.getAttribute('value')).toBe('same@example.co.za');
+  });
+});
