@@ -17,25 +17,27 @@ function guardedEndpoints(api: PublishApi): Endpoint[] {
   const scopeOf = (path: string) =>
     /^\/api\/(customer_enquiries|finance_applications)\//.test(path)
       ? 'leads:read'
-      : /^\/api\/editor\/(vehicles|stock_imports)/.test(path)
-        ? 'stock:write'
-        : path.startsWith('/api/editor')
-          ? 'content:write'
-          : path.startsWith('/api/builds')
-            ? 'builds:publish'
-            : /^\/api\/admin\/leads\/[^/]+\/reveal$/.test(path)
-              ? 'leads:reveal'
-              : path.startsWith('/api/admin/leads')
-                ? 'leads:read'
-                : path.startsWith('/api/admin/privacy_requests')
-                  ? 'privacy:manage'
-                  : path.startsWith('/api/admin/audit_log')
-                    ? 'audit:read'
-                    : path.startsWith('/api/admin/api_keys')
-                      ? 'keys:manage'
-                      : path.startsWith('/api/admin/account')
-                        ? 'signed-in' // your own account: any staff member, no API key
-                        : 'staff:manage';
+      : path.startsWith('/api/editor/deleted')
+        ? 'content-or-stock' // Recently deleted: editors see content, dealer users their cars
+        : /^\/api\/editor\/(vehicles|stock_imports)/.test(path)
+          ? 'stock:write'
+          : path.startsWith('/api/editor')
+            ? 'content:write'
+            : path.startsWith('/api/builds')
+              ? 'builds:publish'
+              : /^\/api\/admin\/leads\/[^/]+\/reveal$/.test(path)
+                ? 'leads:reveal'
+                : path.startsWith('/api/admin/leads')
+                  ? 'leads:read'
+                  : path.startsWith('/api/admin/privacy_requests')
+                    ? 'privacy:manage'
+                    : path.startsWith('/api/admin/audit_log')
+                      ? 'audit:read'
+                      : path.startsWith('/api/admin/api_keys')
+                        ? 'keys:manage'
+                        : path.startsWith('/api/admin/account')
+                          ? 'signed-in' // your own account: any staff member, no API key
+                          : 'staff:manage';
   const seen = new Set<string>();
   const out: Endpoint[] = [];
   for (const r of app.routes) {
@@ -71,6 +73,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
     sessions.dealer = (await signedIn(api, 'dealer', { dealers: ['motus-subaru-west-rand'] })).headers;
     await storeKnownKey(api.deps.db, 'sdgk_stock-only-key-0123456789abcdefghijkl', ['stock:write']);
     await storeKnownKey(api.deps.db, 'sdgk_content-only-key-0123456789abcdefghijk', ['content:write']);
+    await storeKnownKey(api.deps.db, 'sdgk_build-only-key-0123456789abcdefghijkl', ['builds:publish']);
   });
   afterAll(() => api.close());
 
@@ -108,6 +111,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
   it('answers 403 to a signed-in role without the scope', async () => {
     const wrong: Record<string, string[]> = {
       'content:write': ['dealer', 'finance'],
+      'content-or-stock': ['finance'],
       'stock:write': ['finance'],
       'builds:publish': ['dealer', 'finance'],
       'staff:manage': ['editor', 'dealer', 'finance'],
@@ -129,7 +133,9 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
       const key =
         e.scope === 'stock:write'
           ? 'sdgk_content-only-key-0123456789abcdefghijk'
-          : 'sdgk_stock-only-key-0123456789abcdefghijkl';
+          : e.scope === 'content-or-stock'
+            ? 'sdgk_build-only-key-0123456789abcdefghijkl'
+            : 'sdgk_stock-only-key-0123456789abcdefghijkl';
       const res = await call(e, { Authorization: `Bearer ${key}` });
       expect(res.status, `${e.method} ${e.path}`).toBe(403);
     }
@@ -138,6 +144,7 @@ describe.each(ENGINES)('who may call the admin and editor endpoints, on %s', (en
   it('lets the right role through (neither 401 nor 403)', async () => {
     const right: Record<string, string> = {
       'content:write': 'editor',
+      'content-or-stock': 'dealer',
       'stock:write': 'dealer',
       'builds:publish': 'editor',
       'staff:manage': 'admin',

@@ -17,6 +17,7 @@ describe('STAFF_2FA', () => {
   const secrets = {
     AUTH_SECRET: 'x'.repeat(32),
     LEAD_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    PUBLIC_SITE_URL: 'https://www.example.co.za',
   };
   it('defaults to admins in production and off elsewhere, and refuses a bad value by name', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...secrets }).staff.twoFactor).toBe('admins');
