@@ -225,6 +225,22 @@ describe.skipIf(!bin)('faults on a private PostgreSQL cluster', () => {
 });
 
 describe('start-up on one empty SQLite file', () => {
+  it('a first start on a data directory that does not exist yet makes it and serves', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'sdg-fresh-'));
+    const server = await startServer({
+      DATA_DIR: join(root, 'not', 'yet'),
+      DEMO_UPLOADS: 'off',
+      LEAD_WORKER: 'off',
+    });
+    try {
+      const body = (await (await fetch(`${server.url}/api/dealers`)).json()) as Record<string, unknown>;
+      expect(body['hydra:totalItems']).toBe(5);
+    } finally {
+      await server.kill();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('of two server processes starting at once, one migrates, seeds and serves; the other is refused by name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sdg-sqlite-race-'));
     const env = { DATA_DIR: dir, DEMO_UPLOADS: 'off', LEAD_WORKER: 'off' };

@@ -5,8 +5,13 @@
  * life; the OS drops it when the process dies, so a crash never leaves a stale lock. A second instance
  * is refused at start, naming the way to run several.
  */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
 export async function holdInstanceLock(dbFile: string): Promise<() => void> {
   const { default: SQLite } = await import('better-sqlite3');
+  // A fresh install has no data directory yet: the lock comes before the database that would make it.
+  mkdirSync(dirname(dbFile), { recursive: true });
   const lock = new SQLite(`${dbFile}.instance-lock`);
   lock.pragma('busy_timeout = 0');
   try {
