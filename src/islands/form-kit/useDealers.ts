@@ -34,7 +34,7 @@ function load(): Promise<DealerOption[]> {
   return cached;
 }
 
-/** `known`: the list the page was built with (the form works before scripts); none is loaded then. */
+/** `known`: the list the page was built with (the form works before scripts), refreshed from the API. */
 export function useDealers(
   enabled: boolean,
   known?: DealerOption[],
@@ -46,8 +46,19 @@ export function useDealers(
   const built = Boolean(known?.length);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on each retry
   useEffect(() => {
-    if (!enabled || (built && attempt === 0)) return;
+    if (!enabled) return;
     let live = true;
+    if (built && attempt === 0) {
+      // The page's list works at once; the API's is fresher (hours an editor changed since the build).
+      load()
+        .then((options) => live && setDealers({ state: 'ready', options }))
+        .catch((err: unknown) =>
+          console.warn('Could not refresh the dealerships; the page keeps its list', err),
+        );
+      return () => {
+        live = false;
+      };
+    }
     setDealers({ state: 'loading' });
     load()
       .then((options) => live && setDealers({ state: 'ready', options }))
