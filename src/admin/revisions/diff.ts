@@ -4,6 +4,7 @@
  */
 import { diffWords } from 'diff';
 import type { RevisionSnapshot } from '../../contract/revisions.ts';
+import { formatDateTime } from '../../domain/date-time.ts';
 
 export type Part = { text: string; added?: boolean; removed?: boolean };
 export interface FieldChange {
@@ -126,23 +127,8 @@ export function changesOf(before: RevisionSnapshot | null, after: RevisionSnapsh
   return [...out, ...photoChanges(before?.photos ?? [], after?.photos ?? [])];
 }
 
-/** DD.MM.YYYY HH:mm in the group's time zone (Johannesburg). */
-export function when(iso: string, timeZone = 'Africa/Johannesburg'): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
-}
+/** DD.MM.YYYY HH:mm in the group's time zone (Johannesburg): the one staff format. */
+export const when = (iso: string, timeZone?: string): string => formatDateTime(iso, timeZone);
 
 export const SOURCE_LABELS: Record<string, string> = {
   admin: 'in the admin',
