@@ -4,8 +4,10 @@
  * such processes can serve one PostgreSQL database (README "Running several instances"): they follow
  * one live build, share the schedules and drain on SIGTERM.
  */
+
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from '../config/server.ts';
 import { ensureFirstAdmin } from './auth/staff.ts';
@@ -128,7 +130,11 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     .select('id')
     .where('status', 'in', ['queued', 'building'])
     .executeTakeFirst();
-  if (!live.id() && !underway && !currentBuildDir(config.buildsDir) && config.buildOnFirstStart) {
+  // The live build's files gone from this machine with no shared store to copy them from (its builds
+  // folder deleted): build anew, as on a first start, rather than wait for files that will not come.
+  const liveId = live.id();
+  const liveLost = liveId !== null && !shared && !existsSync(join(config.buildsDir, liveId, 'index.html'));
+  if ((!liveId || liveLost) && !underway && !currentBuildDir(config.buildsDir) && config.buildOnFirstStart) {
     logger.info('no published build yet: building the site from this server’s API');
     publishing
       .trigger('first-start')

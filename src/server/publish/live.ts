@@ -61,6 +61,8 @@ export function createLiveBuild(opts: {
   let dbLive: string | null = null;
   /** The row's value this instance last acted on: a build published on this disk by other means stays. */
   let followed: string | null = null;
+  /** The live build last found missing here (logged once). */
+  let lost: string | null = null;
   let syncing: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -100,7 +102,12 @@ export function createLiveBuild(opts: {
     }
     if (!existsSync(join(buildsDir, want, 'index.html'))) {
       if (!opts.store) {
-        logger.error('the live build is not on this machine and no shared store is configured', { id: want });
+        // Said once per build, not at every poll.
+        if (lost !== want)
+          logger.error('the live build is not on this machine and no shared store is configured', {
+            id: want,
+          });
+        lost = want;
         return;
       }
       const started = performance.now();
