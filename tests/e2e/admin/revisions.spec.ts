@@ -12,6 +12,9 @@ import { ADMIN, baseOf, PORT, shoot, signIn, startAdminServer, stopServer, waitF
 const REVISIONS_PORT = PORT + 9;
 const BASE = baseOf(REVISIONS_PORT);
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
+// Written with the revisions and never yet run green on the merged main (2026-11-27): the API side is
+// tests/api/revisions.test.ts, which passes on both databases. Remove this line once it has.
+test.fixme(() => true, 'not yet run green on the merged main; see the closing note of 2026-11-27');
 test.use({ baseURL: BASE });
 
 const WEST_RAND = 'motus-subaru-west-rand';
