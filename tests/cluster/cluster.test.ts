@@ -1,7 +1,8 @@
 /**
  * Several instances on real parts (docs/decisions/223-several-instances.md): a fresh database on the
- * PostgreSQL server of the other tests, three server processes as `npm start` runs them, one shared
- * directory as their store, and Debian's HAProxy in front, health-checking /readyz. All on 127.0.0.1,
+ * PostgreSQL server of the other tests, an S3 server started here (s3rver: it checks SigV4 signatures)
+ * whose one bucket every instance uses through the S3_* variables, three server processes as `npm start`
+ * runs them, each with its own DATA_DIR, and Debian's HAProxy in front, health-checking /readyz. All on 127.0.0.1,
  * bounded in count and time. A bounded reader fetches pages and their hashed assets through HAProxy
  * while builds are published and rolled back, an instance is drained, and all three are restarted one
  * at a time: no request may fail, and every page's assets come from the page's own build. Then uploads
@@ -14,18 +15,20 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readStorageConfig } from '../../src/config/storage.ts';
 import { openDb } from '../../src/server/db/client.ts';
-import { localStore } from '../../src/server/media/local-store.ts';
+import { closeStores, openStore } from '../../src/server/media/stores.ts';
 import { uploadBuild } from '../../src/server/publish/build-files.ts';
 import { startReceiver, waitFor } from '../api/lead-receivers.ts';
 import { picture } from '../api/photo-files.ts';
 import { API_KEY, storeKnownKey } from '../api/publish-helpers.ts';
 import { type ServerProcess, startServer } from '../faults/server-process.ts';
+import { startS3, type TestS3 } from '../s3-server.ts';
 import { type Haproxy, haproxyAvailable, startHaproxy } from './haproxy.ts';
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -104,7 +107,8 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
   const databaseUrl = (BASE_URL ?? '').replace(/\/[^/]*$/, `/${dbName}`);
   const adminUrl = (BASE_URL ?? '').replace(/\/[^/]*$/, '/postgres');
   let root: string;
-  let store: ReturnType<typeof localStore>;
+  let s3: TestS3;
+  let storage: ReturnType<typeof readStorageConfig>;
   let front: Haproxy;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   const servers = new Map<string, ServerProcess>();
@@ -112,6 +116,8 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
   const direct = (name: string) => `http://127.0.0.1:${port(name)}`;
 
   const env = (name: string) => ({
+    ...s3.env,
+    S3_PREFIX: 'cluster/',
     DATABASE_URL: databaseUrl,
     DATA_DIR: join(root, name),
     PORT: String(port(name)),
@@ -133,11 +139,8 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     LOG_LEVEL: 'warn',
   });
   const start = async (name: string) => {
-    // Each instance has its own disk; uploads and builds go to the one shared store.
+    // Each instance has its own disk, which keeps only its mirror of builds; uploads and builds go to the bucket.
     mkdirSync(join(root, name), { recursive: true });
-    try {
-      symlinkSync(join(root, 'store'), join(root, name, 'uploads'));
-    } catch {} // there from the instance's last start
     const server = await startServer({ ...env(name), LOG_LEVEL: 'info' }, 150_000);
     servers.set(name, server);
     return server;
@@ -167,7 +170,7 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     const id = buildId(n);
     const dir = join(root, 'made', id);
     writeSite(dir, id);
-    await uploadBuild(store, id, dir);
+    await uploadBuild(openStore(storage, 'uploads'), id, dir);
     const { db, destroy } = await openDb(databaseUrl);
     const now = new Date().toISOString();
     await db
@@ -194,8 +197,9 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'sdg-cluster-'));
-    mkdirSync(join(root, 'store'));
-    store = localStore(join(root, 'store'));
+    s3 = await startS3();
+    // What the instances read, so the test puts builds where they look: the bucket, under S3_PREFIX.
+    storage = readStorageConfig({ ...s3.env, S3_PREFIX: 'cluster/' }, root);
     const admin = await openDb(adminUrl);
     await sql.raw(`CREATE DATABASE ${dbName}`).execute(admin.db);
     await admin.destroy();
@@ -220,6 +224,8 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     await front?.stop();
     for (const s of servers.values()) await s.kill('SIGKILL');
     await receiver?.stop();
+    if (storage) closeStores(storage);
+    await s3?.stop();
     const admin = await openDb(adminUrl);
     await sql.raw(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).execute(admin.db);
     await admin.destroy();
@@ -287,6 +293,9 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     ];
     const key = photo?.renditions[0]?.key as string;
     for (const n of ['i2', 'i3']) expect((await fetch(`${direct(n)}/uploads/${key}`)).status, n).toBe(200);
+    // It is in the bucket, not on any instance's disk.
+    expect(await openStore(storage, 'uploads').exists(key)).toBe(true);
+    for (const n of NAMES) expect(readdirSync(join(root, n)), n).not.toContain('uploads');
 
     const tradeIn = await fetch(`${direct('i2')}/api/lead_photos`, {
       method: 'POST',
