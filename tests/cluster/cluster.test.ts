@@ -275,6 +275,25 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     expect(reader.failures).toEqual([]);
   }, 60_000);
 
+  it('previews a build that is not live the same on every instance, only to those who may publish', async () => {
+    const preview = await makeBuild(4);
+    for (const n of NAMES) {
+      const res = await fetch(`${direct(n)}/_preview/${preview}/about/`, { headers: auth });
+      expect(res.status, n).toBe(200);
+      expect(res.headers.get('X-Site-Build'), n).toBe(preview);
+      const html = await res.text();
+      expect(html, n).toContain(`data-build="${preview}"`);
+      // Its assets come from the same build, under the preview's prefix.
+      const asset = html.match(/\/_preview\/[^"]+\/_astro\/[^"]+\.css/)?.[0] as string;
+      const css = await fetch(`${direct(n)}${asset}`, { headers: auth });
+      expect(css.status, `${n} ${asset}`).toBe(200);
+      expect(await css.text()).toContain(preview);
+      expect((await fetch(`${direct(n)}/_preview/${preview}/`)).status, n).toBe(404);
+    }
+    // The live site is unchanged.
+    for (const n of NAMES) expect(await buildOf(direct(n)), n).toBe(buildId(1));
+  }, 60_000);
+
   it('serves a photo uploaded through one instance from the others; a trade-in photo only to staff, on every instance', async () => {
     const fd = new FormData();
     fd.append(
