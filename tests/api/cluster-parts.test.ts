@@ -53,6 +53,20 @@ describe('configuration check', () => {
     expect(message).toMatch(/AUTH_SECRET is required in production/);
     expect(message).toMatch(/LEAD_ENCRYPTION_KEY is required in production/);
   });
+
+  it('names a partial set of S3 settings beside the missing production settings', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', S3_BUCKET: 'site-files', S3_REGION: 'af-south-1' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(
+      /S3_BUCKET is set but S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are missing/,
+    );
+    expect(message).toMatch(/AUTH_SECRET is required in production/);
+    expect(message).toMatch(/PUBLIC_SITE_URL is required in production/);
+  });
 });
 
 describe.each(ENGINES)('on %s', (engine) => {
