@@ -5,9 +5,11 @@
  * runs them, each with its own DATA_DIR, and Debian's HAProxy in front, health-checking /readyz. All on 127.0.0.1,
  * bounded in count and time. A bounded reader fetches pages and their hashed assets through HAProxy
  * while builds are published and rolled back, an instance is drained, and all three are restarted one
- * at a time: no request may fail, and every page's assets come from the page's own build. Then uploads
- * across instances, leads with an instance killed (0 lost, 0 duplicated), and a scheduled job whose
- * instance is killed mid-way (it completes once, and the next occurrence still fires).
+ * at a time: no request may fail, and every page's assets come from the page's own build. A preview of
+ * a build no instance made is the same on all three. Then uploads across instances (in the bucket, on no
+ * instance's disk), a stalled upload body (408 from the server), leads with an instance killed (0 lost,
+ * 0 duplicated), and a scheduled job whose instance is killed mid-way (it completes once, and the next
+ * occurrence still fires).
  *
  * The builds published here are small sites written by the test (pages naming their build, hashed
  * assets only that build has) and put in the store as the builder does: what is under test is how
@@ -16,6 +18,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -126,6 +129,7 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     LIVE_BUILD_POLL: '500ms',
     SCHEDULE_LEASE: '3s',
     SHUTDOWN_TIMEOUT: '10s',
+    UPLOAD_TIMEOUT: '2s',
     API_CACHE_TTL_MS: '0',
     TRUST_PROXY: '1',
     RATE_LIMIT_LEADS: '100000/60s',
@@ -205,8 +209,11 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     await admin.destroy();
     receiver = await startReceiver(SECRET);
     // The first migrates and seeds the empty database; the other two start together after it.
+    const t0 = Date.now();
     await start('i1');
+    const t1 = Date.now();
     await Promise.all([start('i2'), start('i3')]);
+    process.stderr.write(`start: i1 (migrates, seeds) ${t1 - t0} ms, i2 and i3 ${Date.now() - t1} ms\n`);
     const { db, destroy } = await openDb(databaseUrl);
     await storeKnownKey(db, API_KEY, ['builds:publish', 'content:write', 'stock:write']);
     await sql`create table cluster_job_log (due_at text not null, pid integer not null, event text not null)`.execute(
@@ -325,6 +332,31 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     const { id } = (await tradeIn.json()) as { id: string };
     for (const n of NAMES) expect((await fetch(`${direct(n)}/api/lead_photos/${id}`)).status, n).toBe(401);
   }, 60_000);
+
+  it('answers an upload whose body stops arriving with 408 on the real server, not a request that hangs', async () => {
+    // Headers and the first bytes of a photo, then nothing: the server, not the client, ends it.
+    const started = Date.now();
+    const answer = await new Promise<string>((ok, fail) => {
+      const socket = createConnection(port('i1'), '127.0.0.1');
+      let out = '';
+      socket.setTimeout(15_000, () => {
+        socket.destroy();
+        fail(new Error(`no answer after 15 s: ${out}`));
+      });
+      socket.on('data', (d) => {
+        out += d.toString();
+      });
+      socket.on('close', () => ok(out));
+      socket.on('error', fail);
+      socket.write(
+        'POST /api/lead_photos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/jpeg\r\nContent-Length: 200000\r\n\r\n',
+      );
+      socket.write(Buffer.from([0xff, 0xd8, 0xff, 0xe0]));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toMatch(/stopped arriving/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  }, 30_000);
 
   it('drains an instance in HAProxy during a publish with no failed request', async () => {
     const reader = startReader(front.url);
