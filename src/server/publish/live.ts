@@ -235,6 +235,8 @@ export function createLiveBuild(opts: {
           return true;
         })()
           .catch((err) => {
+            // Mirrored meanwhile as the live build (the same rename lost the race): it is here all the same.
+            if (existsSync(join(buildsDir, id, 'index.html'))) return true;
             logger.warn('mirroring a build for a preview failed', { id, error: String(err) });
             return false;
           })
