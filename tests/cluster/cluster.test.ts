@@ -282,7 +282,7 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     expect(reader.failures).toEqual([]);
   }, 60_000);
 
-  it('previews a build that is not live the same on every instance, only to those who may publish', async () => {
+  it('previews a build that is not live the same on every instance, only to those who may publish, until it is discarded', async () => {
     const preview = await makeBuild(4);
     for (const n of NAMES) {
       const res = await fetch(`${direct(n)}/_preview/${preview}/about/`, { headers: auth });
@@ -299,6 +299,10 @@ describe.skipIf(!BASE_URL || !haproxy)('three instances behind HAProxy on one Po
     }
     // The live site is unchanged.
     for (const n of NAMES) expect(await buildOf(direct(n)), n).toBe(buildId(1));
+    // Discarded through one instance, it is gone from all, copies or not.
+    expect((await post(direct('i1'), `/api/builds/${preview}/discard`)).status).toBe(200);
+    for (const n of NAMES)
+      expect((await fetch(`${direct(n)}/_preview/${preview}/`, { headers: auth })).status, n).toBe(404);
   }, 60_000);
 
   it('serves a photo uploaded through one instance from the others; a trade-in photo only to staff, on every instance', async () => {

@@ -133,6 +133,14 @@ export function previewRoutes(deps: Deps, dir = deps.config.buildsDir) {
       (cookie !== undefined && constantTimeEqual(cookie, proof)) ||
       mayPreview(await resolvePrincipal(c, deps));
     if (!ok) return hidden(c);
+    // The row is the truth on every instance: a build discarded or pruned through another instance is
+    // gone here too, even where this instance still holds a mirrored copy.
+    const row = await deps.db
+      .selectFrom('builds')
+      .select(['status', 'pruned_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row && (row.pruned_at !== null || !['succeeded', 'published'].includes(row.status))) return hidden(c);
     // Built by another instance: copied from the shared store and checked first, so a preview is the same
     // whichever instance answers (docs/decisions/223-several-instances.md).
     if (!existsSync(join(root, 'index.html')) && !(await deps.liveBuild?.mirror(id))) return hidden(c);
