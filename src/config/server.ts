@@ -155,16 +155,16 @@ export const adminDist = (env: Record<string, string | undefined> = process.env)
   env.ADMIN_DIST ?? 'dist/admin';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  // Every missing or contradictory setting is named at once, not one per restart: the storage
+  // settings' problems beside the rest.
   const storage = storageProblems(env);
-  if (storage.length) throw new Error(`Invalid configuration: ${storage.join('; ')}`);
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) {
-    const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${[...storage, ...problems].join('; ')}`);
   }
   const c = result.output;
-  // Every missing or contradictory setting is named at once, not one per restart.
-  const missing: string[] = [];
+  const missing: string[] = [...storage];
   if (c.CRM_WEBHOOK_URL && !c.CRM_WEBHOOK_SECRET)
     missing.push('CRM_WEBHOOK_SECRET is required when CRM_WEBHOOK_URL is set');
   if (c.NODE_ENV === 'production') {
