@@ -193,7 +193,7 @@ function Plan({
   return (
     <Box sx={{ mt: 3 }} data-testid="import-plan">
       <Typography variant="subtitle1" component="h2" gutterBottom>
-        {applied ? 'Applied' : 'Dry run'} of {plan.mode === 'full' ? 'a full stock list' : 'an update'}:{' '}
+        {applied ? 'Applied' : 'Dry run of'} {plan.mode === 'full' ? 'the full stock list' : 'an update'}:{' '}
         {rowsOf(plan.rows)}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
