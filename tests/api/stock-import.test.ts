@@ -364,6 +364,19 @@ describe.each(ENGINES)('CSV stock import on %s', (engine) => {
     expect(update.body.detail).toMatch(/no stock_number column/);
   });
 
+  it('documents the mode, the typed confirmation and the undo in /api/docs.json', async () => {
+    type Op = { parameters?: { name: string; in: string; schema?: { enum?: string[] } }[] };
+    const doc = (await api.json<{ paths: Record<string, Record<string, Op>> }>('/api/docs.json')).body;
+    const params = (path: string) =>
+      Object.fromEntries((doc.paths[path]?.post?.parameters ?? []).map((p) => [p.name, p]));
+    expect(params('/api/editor/stock_imports').mode).toMatchObject({
+      in: 'query',
+      schema: { enum: ['update', 'full'] },
+    });
+    expect(params('/api/editor/stock_imports/{id}/apply').confirm_sold).toMatchObject({ in: 'query' });
+    expect(doc.paths['/api/editor/stock_imports/{id}/undo']?.post).toBeDefined();
+  });
+
   it('answers an unknown mode with a 400 naming it', async () => {
     const r = await upload(FILE, editor, 'everything');
     expect(r.status).toBe(400);
