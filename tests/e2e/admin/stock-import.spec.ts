@@ -20,7 +20,16 @@ const DEALER = {
   password: 'dealer password 2468',
   name: 'Lerato Dealer',
 };
-type Car = { id: number; stock_number: string; price: number; status: string; transmission: string };
+type Car = {
+  id: number;
+  stock_number: string;
+  make: string;
+  model: string;
+  year: number;
+  price: number;
+  status: string;
+  transmission: string;
+};
 let server: ChildProcess;
 let admin: APIRequestContext;
 
@@ -53,8 +62,10 @@ async function threeRowFile(bump: number) {
   const three = cars.slice(0, 3);
   expect(three).toHaveLength(3);
   const csv = [
-    'Stock No,Selling Price,Gearbox,Dealership',
-    ...three.map((c) => `${c.stock_number},R ${c.price + bump},CVT,Subaru West Rand`),
+    'Stock No,Make,Model,Year,Selling Price,Gearbox,Dealership',
+    ...three.map(
+      (c) => `${c.stock_number},${c.make},${c.model},${c.year},R ${c.price + bump},CVT,Subaru West Rand`,
+    ),
   ].join('\n');
   return { three, csv };
 }
