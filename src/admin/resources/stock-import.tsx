@@ -90,6 +90,7 @@ export function StockImportPage() {
           <FormLabel component="legend">What is in the file?</FormLabel>
           <RadioGroup value={mode} onChange={(e) => choose(e.target.value as ImportMode)}>
             <FormControlLabel
+              sx={{ mb: 1 }}
               value="update"
               control={<Radio />}
               label="An update: only the cars in the file change; every other car is left as it is"
@@ -261,6 +262,7 @@ function Plan({
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
             size="small"
+            sx={{ maxWidth: '16rem' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
             helperText="The number of cars to mark sold"
           />

@@ -120,7 +120,10 @@ for (const [width, bump] of [
     await expect(latest).toContainText('0 cars added, 3 cars changed, 0 cars marked sold');
     await latest.getByRole('button', { name: 'Undo this import' }).click();
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('3 cars it changed or marked sold go back to how they were before it');
+    await expect(dialog).toContainText(
+      '3 cars it changed go back to how they were before it. Changes made to those cars since the import are undone too.',
+    );
+    await expect(dialog).not.toContainText('added');
     await page.screenshot({ path: test.info().outputPath(`stock-import-undo-${width}.png`), fullPage: true });
     await dialog.getByRole('button', { name: 'Undo import' }).click();
     await expect(latest).toContainText('undone');
