@@ -280,7 +280,8 @@ describe.each(ENGINES)('CSV stock import on %s', (engine) => {
     expect(await statuses()).toEqual(before);
     expect(await statuses('motus-subaru-durban')).toEqual(durbanBefore);
     expect(await count('WR-100')).toBe(0);
-  });
+    // Over a hundred cars written, revisioned and put back: slow on a loaded PostgreSQL.
+  }, 120_000);
 
   it('applies only with the dry run’s id, once; the same file again changes nothing', async () => {
     const dry = await upload(FILE, editor, 'full');
