@@ -60,6 +60,16 @@ export function date(label: string) {
   );
 }
 
+/** The first day an item is on the site (Johannesburg calendar day); null or absent: at once (issue 25 §7). */
+export function publishFrom() {
+  return v.pipe(
+    v.optional(v.nullable(date('Publish from')), null),
+    v.description(
+      'First day (YYYY-MM-DD, Africa/Johannesburg) the public API and site show this; null: at once.',
+    ),
+  );
+}
+
 export function integer(label: string, min = 0, max = 1_000_000_000) {
   return v.pipe(
     v.number(typed(label, 'a number')),
