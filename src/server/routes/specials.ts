@@ -6,9 +6,9 @@
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { contentDay } from '../../config/clock.ts';
 import { collectionOf } from '../../contract/hydra.ts';
 import { Special, SpecialGroup } from '../../contract/specials.ts';
-import { contentDay } from '../../config/clock.ts';
 import { isLiveOn } from '../../domain/content-window.ts';
 import { rewriteMotus } from '../../domain/format.ts';
 import type { Deps } from '../deps.ts';
