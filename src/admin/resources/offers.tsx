@@ -7,6 +7,7 @@ import { DataTable, DateInput, NumberInput, TextInput } from 'react-admin';
 import { OfferInput } from '../../contract/content.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
+import { statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';
 
@@ -18,6 +19,7 @@ function OfferList() {
       <DataTable.Col source="dealer_slug" label="Dealership" />
       <DataTable.NumberCol source="price" {...RAND} />
       <DataTable.Col source="valid_until" label="Valid until" />
+      {statusCol}
       <DataTable.NumberCol source="sort_order" label="Order" />
     </SearchList>
   );
@@ -32,7 +34,12 @@ function OfferForm() {
       <TextInput source="model_slug" label="Model slug" isRequired />
       <TextInput source="dealer_slug" label="Dealership slug" helperText="Empty for the whole group" />
       <NumberInput source="price" label="Price (R)" step={1} />
-      <DateInput source="valid_until" label="Valid until" isRequired />
+      <DateInput
+        source="valid_until"
+        label="Valid until"
+        isRequired
+        helperText="The last day it is on the site; it leaves the next day (Johannesburg time)"
+      />
       <TextInput source="intro_paragraph" label="Intro" multiline fullWidth isRequired />
       <RichTextInput source="body" fullWidth editorOptions={editorOptions} />
       <TextInput source="thumbnail" helperText="Image file name" isRequired />
