@@ -12,10 +12,11 @@ function BannerList() {
   return (
     <SearchList>
       <DataTable.Col source="title" />
+      {/* Second: a phone shows the first two columns (lists.tsx FitTable). */}
+      {statusCol}
       <DataTable.Col source="type" />
       <DataTable.Col source="button_url" label="Links to" />
       <DataTable.NumberCol source="sort_order" label="Order" />
-      {statusCol}
     </SearchList>
   );
 }

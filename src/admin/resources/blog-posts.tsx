@@ -14,9 +14,10 @@ function BlogList() {
   return (
     <SearchList sort="publish_date" order="DESC">
       <DataTable.Col source="title" />
+      {/* Second: a phone shows the first two columns (lists.tsx FitTable). */}
+      {statusCol}
       <DataTable.Col source="author" />
       <DataTable.Col source="publish_date" label="Published" />
-      {statusCol}
     </SearchList>
   );
 }

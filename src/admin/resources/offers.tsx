@@ -15,11 +15,12 @@ function OfferList() {
   return (
     <SearchList perPage={25}>
       <DataTable.Col source="title" />
+      {/* Second: a phone shows the first two columns (lists.tsx FitTable). */}
+      {statusCol}
       <DataTable.Col source="model" />
       <DataTable.Col source="dealer_slug" label="Dealership" />
       <DataTable.NumberCol source="price" {...RAND} />
       <DataTable.Col source="valid_until" label="Valid until" />
-      {statusCol}
       <DataTable.NumberCol source="sort_order" label="Order" />
     </SearchList>
   );
