@@ -38,4 +38,3 @@ export interface Deps {
   /** What time it is for dated content (config/clock.ts); unset: the system clock. Tests set one. */
   clock?: Clock;
 }
-
