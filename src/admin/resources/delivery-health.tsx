@@ -34,20 +34,25 @@ export const NOT_SET_UP = {
   webhook: 'The CRM webhook is not set up: leads are not sent to a CRM.',
 };
 
-/** The plain warning above the leads list and on a lead: what is not being sent, and why. */
+/**
+ * The plain warning above the leads list and on a lead: what is not being sent, and why. A note, not an
+ * alert: it is the page's standing state, and toasts keep the alert role to themselves.
+ */
 export function DeliveryNotice() {
   const off = useUnconfigured();
   if (!off.email && !off.webhook) return null;
   return (
     <Stack spacing={1} sx={{ mb: 1 }}>
       {off.email && (
-        <Alert severity="warning" data-testid="email-not-set-up">
+        <Alert severity="warning" role="note" data-testid="email-not-set-up">
           <strong>{NOT_SET_UP.email}</strong> The server has no outgoing mail server (SMTP_URL), so no lead
           e-mail reaches a dealership. They wait and go out once it is set up.
         </Alert>
       )}
       {off.webhook && (
-        <Alert severity="info">{NOT_SET_UP.webhook} (CRM_WEBHOOK_URL is not configured.)</Alert>
+        <Alert severity="info" role="note">
+          {NOT_SET_UP.webhook} (CRM_WEBHOOK_URL is not configured.)
+        </Alert>
       )}
     </Stack>
   );
@@ -65,11 +70,11 @@ function ChannelCard({ c }: { c: ChannelHealth }) {
           {NAME[c.channel]}
         </Typography>
         {!c.configured ? (
-          <Alert severity={c.channel === 'email' ? 'warning' : 'info'} sx={{ mb: 1 }}>
+          <Alert severity={c.channel === 'email' ? 'warning' : 'info'} role="note" sx={{ mb: 1 }}>
             {NOT_SET_UP[c.channel]} ({c.setting} is not configured.)
           </Alert>
         ) : (
-          <Alert severity={ok ? 'success' : 'error'} sx={{ mb: 1 }}>
+          <Alert severity={ok ? 'success' : 'error'} role="note" sx={{ mb: 1 }}>
             {ok ? 'Set up and sending.' : 'Set up, but some leads could not be delivered.'}
           </Alert>
         )}
