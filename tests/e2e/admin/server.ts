@@ -27,7 +27,7 @@ export const BUILDS_PORT = PORT + 3;
 /** The range photos spec (range-photos.spec.ts). */
 export const RANGE_PORT = PORT + 4;
 /** Scheduled and expired content, and lead delivery health (content-dates.spec.ts). */
-export const DATES_PORT = PORT + 7;
+export const DATES_PORT = PORT + 10;
 /** Staff onboarding, two-factor sign-in, sessions and passwords (accounts.spec.ts). */
 export const ACCOUNTS_PORT = PORT + 8;
 /** The CSV stock import as a dealer user meets it: update, full feed, apply and undo (stock-import.spec.ts). */
