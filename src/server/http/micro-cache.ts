@@ -22,8 +22,11 @@ interface Entry {
   status: number;
   /** The answer's own headers (lower-case names), its ETag included. */
   headers: Record<string, string>;
-  /** A string or bytes, never an ArrayBuffer: @hono/node-server writes those two without a stream. */
-  body: string | Uint8Array<ArrayBuffer>;
+  /**
+   * Bytes (never an ArrayBuffer: @hono/node-server writes a Uint8Array without a stream), encoded once
+   * when kept: a string would be encoded again for every answer.
+   */
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
   /** What the entry counts against the byte bound: its body, key and headers. */
   bytes: number;
@@ -48,6 +51,8 @@ function encodingOf(accept: string | undefined): string {
   if (/\bdeflate\b/.test(accept)) return 'deflate';
   return 'identity';
 }
+
+const encoder = new TextEncoder();
 
 const byteLength = (body: string | Uint8Array) =>
   typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
@@ -132,7 +137,7 @@ export function createMicroCache(opts: {
       expires: now + opts.ttlMs,
       status: res.status,
       headers,
-      body,
+      body: typeof body === 'string' ? encoder.encode(body) : body,
       etag,
       bytes,
       prepared: new Map(),
