@@ -12,7 +12,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { DATA_SAVER_COOKIE, DATA_SAVER_PATH, dataSaverOn } from '../domain/data-saver.ts';
 import { createDataSaverVariants } from './http/data-saver-variants.ts';
 import type { FastAnswer, FastRequest } from './http/fast-path.ts';
-import { createStaticFiles } from './http/static-files.ts';
+import { createStaticFiles, type StaticFile } from './http/static-files.ts';
 import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 
@@ -59,7 +59,7 @@ export function siteRoutes(opts: {
   const older = olderBuilds(opts.buildsDir);
   // Paths this handler answered with a built file (not a shell page): only those are answered in front
   // of the Hono app, so no route mounted before this one is ever skipped. Bounded: cleared when full.
-  const servedHere = new Set<string>();
+  const servedHere = new Map<string, { dir: string; key: string; file: StaticFile }>();
   const MAX_SERVED = 20_000;
 
   /** A hashed asset of an earlier build (a page still open in a browser), on this disk or in the store. */
@@ -112,7 +112,7 @@ export function siteRoutes(opts: {
     if (found) {
       if (!found.shell && c.req.method === 'GET') {
         if (servedHere.size >= MAX_SERVED) servedHere.clear();
-        servedHere.add(c.req.path);
+        servedHere.set(c.req.path, { dir, key: found.key, file: found.file });
       }
       return files.respond(c, found.key, found.file, found.shell ? { cacheControl: 'no-cache' } : {});
     }
@@ -162,11 +162,13 @@ export function siteRoutes(opts: {
   }
   /** A built file this handler served before, answered whole when its form is in memory. */
   const fast = (r: FastRequest): FastAnswer | undefined => {
-    if (!servedHere.has(r.path)) return undefined;
-    const dir = currentBuildDir(opts.buildsDir);
-    if (!dir) return undefined;
-    const found = files.lookup(dir, r.path);
+    const found = servedHere.get(r.path);
+    // Still the published build, and the file still held (else the handler looks it up again).
     if (!found) return undefined;
+    if (!found.file.cached || found.dir !== currentBuildDir(opts.buildsDir)) {
+      servedHere.delete(r.path);
+      return undefined;
+    }
     const h = r.req.headers;
     if (
       found.key.endsWith('.html') &&

@@ -107,6 +107,12 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
   const misses = new Set<string>();
   let bytes = 0;
 
+  /** Out of the cache: its bytes go too (the site's fast path may still hold the object, not its forms). */
+  const release = (f: StaticFile) => {
+    f.cached = false;
+    f.forms = {};
+    f.prepared = undefined;
+  };
   const sizeOf = (f: StaticFile) => Object.values(f.forms).reduce((sum, b) => sum + (b as Buffer).length, 0);
   const evict = () => {
     while ((bytes > maxBytes || files.size > maxEntries) && files.size) {
@@ -114,7 +120,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
       files.delete(k);
       if (v) {
         bytes -= sizeOf(v.file);
-        v.file.cached = false;
+        release(v.file);
       }
     }
   };
@@ -148,7 +154,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
   /** The file for a URL path in this build, from memory when seen before. */
   function lookup(dir: string, urlPath: string): { key: string; file: StaticFile } | null {
     if (dir !== root) {
-      for (const v of files.values()) if (v) v.file.cached = false;
+      for (const v of files.values()) if (v) release(v.file);
       files.clear();
       misses.clear();
       bytes = 0;
