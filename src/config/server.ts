@@ -54,6 +54,10 @@ const EnvSchema = v.object({
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url())),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   API_CACHE_TTL_MS: int(5000),
+  // Memory bounds (issue 27): the API micro-cache's answers, and the published pages held in memory
+  // with their compressed forms (the rest are read from disk again when asked for).
+  API_CACHE_MB: v.pipe(int(16), v.minValue(1, 'must be at least 1')),
+  PAGE_CACHE_MB: v.pipe(int(64), v.minValue(1, 'must be at least 1')),
   // PostgreSQL outages answer 503 instead of hanging (issue 12): connecting and each statement are bounded.
   PG_CONNECT_TIMEOUT: duration('5s'),
   PG_STATEMENT_TIMEOUT: duration('10s'),
@@ -223,6 +227,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteUrl: (c.PUBLIC_SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
     apiCacheTtlMs: c.API_CACHE_TTL_MS,
+    /** Bytes the API micro-cache may hold (bodies, keys, headers). */
+    apiCacheBytes: c.API_CACHE_MB * 1024 * 1024,
+    /** Bytes of published files (and their compressed forms) held in memory. */
+    pageCacheBytes: c.PAGE_CACHE_MB * 1024 * 1024,
     /** Client address = the TRUST_PROXY-th X-Forwarded-For entry from the right; 0 = the socket's peer. */
     trustProxy: c.TRUST_PROXY,
     /** SIGTERM: how long in-flight requests and jobs get before the process exits anyway. */
