@@ -1,5 +1,5 @@
 /**
- * Used stock as the back office edits it (issue 10 §2): every SPEC §3 used-car field plus the stock
+ * Used stock as the back office edits it: every SPEC §3 used-car field plus the stock
  * number and VIN, and the car's status. One schema validates the editor's input (422 messages name the
  * field), types the admin's forms, and documents /api/editor/vehicles in /api/docs.json.
  */

@@ -45,7 +45,7 @@ export interface LogSink {
 }
 
 /**
- * pino (issue 14: the per-request line was a synchronous JSON.stringify + write on the hot path): lines
+ * pino (the per-request line was a synchronous JSON.stringify + write on the hot path): lines
  * are buffered and written asynchronously (sonic-boom), debug/info to stdout and warn/error to stderr.
  * The line format stays ours: ISO `time`, `level` as a word, `name`, `msg`, `request_id`, fields.
  */

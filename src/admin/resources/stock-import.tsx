@@ -1,5 +1,5 @@
 /**
- * CSV stock import (issue 10 §4): choose a file, see the dry run (added, changed, marked sold, rejected
+ * CSV stock import: choose a file, see the dry run (added, changed, marked sold, rejected
  * with line, column and reason), and apply it only after confirming. The server re-checks on apply.
  */
 import {

@@ -1,7 +1,7 @@
 /**
  * The published build's files served from memory. A build is immutable, so each file is read once,
  * on first request, and answered from memory after that, with a strong ETag; switching builds drops the
- * old build's files. Only the forms clients ask for are kept (issue 14: every page was held three times,
+ * old build's files. Only the forms clients ask for are kept (every page was held three times,
  * identity, brotli and gzip; browsers ask for brotli, so most pages now hold only their .br), and the
  * whole cache is an LRU bounded in bytes, the rest staying on disk in the OS page cache. Measured: about
  * 10× the requests per second of reading each file from disk per request (docs/performance.md).

@@ -1,5 +1,5 @@
 /**
- * CSV stock import for the back office (issue 10 §4), behind stock:write:
+ * CSV stock import for the back office, behind stock:write:
  *   POST /api/editor/stock_imports              the CSV (text/csv, or JSON {"csv": "…"}): a dry run, 201
  *   GET  /api/editor/stock_imports/{id}         that dry run (or what was applied)
  *   POST /api/editor/stock_imports/{id}/apply   writes it, if the stock still gives the same plan (else 409)
