@@ -31,7 +31,7 @@ const RESOLVED_VIRTUAL_MODULE = `\0${VIRTUAL_MODULE}`;
 const LOADER_ENTRY = fileURLToPath(new URL('../client/script-loader-entry.ts', import.meta.url));
 
 /** The loader, compiled and minified by Vite as one classic script (it runs inline, not as a module). */
-export async function compileScriptLoader(): Promise<string> {
+async function compileScriptLoader(): Promise<string> {
   const result = await build({
     configFile: false,
     logLevel: 'warn',
@@ -53,13 +53,13 @@ export async function compileScriptLoader(): Promise<string> {
 type CspAlgorithm = 'SHA-256' | 'SHA-384' | 'SHA-512';
 
 /** A script's CSP source, `sha256-…` (or the other algorithms'). */
-export function cspHash(script: string, algorithm: CspAlgorithm = 'SHA-256') {
+function cspHash(script: string, algorithm: CspAlgorithm = 'SHA-256') {
   const name = algorithm.replace('-', '').toLowerCase() as 'sha256' | 'sha384' | 'sha512';
   return `${name}-${createHash(name).update(script).digest('base64')}` as const;
 }
 
 /** The chunks of a client bundle (names inside `_astro/`) and the chunks each imports statically. */
-export function clientImportGraph(bundle: Rolldown.OutputBundle): Record<string, string[]> {
+function clientImportGraph(bundle: Rolldown.OutputBundle): Record<string, string[]> {
   const inAssets = (name: string) => (name.startsWith('_astro/') ? name.slice('_astro/'.length) : null);
   const graph: Record<string, string[]> = {};
   for (const out of Object.values(bundle)) {

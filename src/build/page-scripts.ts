@@ -68,7 +68,7 @@ export function clientGraphReader(file: string): (chunk: string) => Set<string> 
 /** The graph as deferred-scripts.ts writes it: `{ "chunk.js": ["dep.js", …], … }`. */
 const GraphFile = v.record(v.string(), v.array(v.string()));
 
-export function parseImportGraph(json: string): ImportGraph {
+function parseImportGraph(json: string): ImportGraph {
   return new Map(Object.entries(v.parse(GraphFile, JSON.parse(json))));
 }
 

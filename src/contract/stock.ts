@@ -9,7 +9,6 @@ import { oneOf, optionalText, text, typed, integer as whole } from './fields.ts'
 import { context, int, named } from './hydra.ts';
 
 export const STOCK_STATUSES = ['available', 'reserved', 'sold'] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /** Letters, digits, '-', '/' and '.', as dealer-management systems print them. */
 export const STOCK_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9./-]*$/;
