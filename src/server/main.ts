@@ -22,6 +22,7 @@ import { retentionJob } from './leads/retention.ts';
 import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
 import { describeStorage, privateStoreOf, storeOf } from './media/stores.ts';
+import { boundaryRebuildJob } from './publish/boundaries.ts';
 import { createCoordinator } from './publish/coordinator.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 import { createLiveBuild } from './publish/live.ts';
@@ -92,6 +93,13 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   // Every schedule runs once per occurrence across the instances (jobs/scheduler.ts).
   const scheduler = createScheduler(deps.db, logger, { leaseMs: config.scheduleLeaseMs });
   scheduler.add(rebuildJob(publishing, config.publishing));
+  scheduler.add(
+    boundaryRebuildJob(deps.db, publishing, {
+      schedule: config.publishing.boundarySchedule,
+      timezone: config.publishing.timezone,
+      clock: deps.clock,
+    }),
+  );
   scheduler.add(
     retentionJob(withLeadTables(deps.db), { ...config.leads.retention, files: privateStoreOf(deps), logger }),
   );

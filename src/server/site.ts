@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getMimeType } from 'hono/utils/mime';
@@ -139,6 +139,8 @@ export function siteRoutes(opts: {
         if (!found?.key.endsWith('.html')) return null;
         return readFile(found.file.path, 'utf8').catch(() => null);
       };
+      // The page a form post answers with (again with its errors) came from this build, like every page.
+      c.header('X-Site-Build', basename(dir));
       try {
         return await formPosts(c, readPage);
       } catch (err) {
