@@ -7,6 +7,7 @@ export default defineConfig({
       'tests/api/**/*.test.ts',
       'tests/faults/**/*.test.ts',
       'tests/cluster/**/*.test.ts',
+      'tests/build/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
     exclude: ['tests/e2e/**', 'node_modules/**', 'data/**'],

@@ -3,19 +3,22 @@
  * from its route's `site` parameter) and renders each page inside its route's context, so the
  * data it reads, and the page itself, are recorded against its route (src/views/build-deps.ts,
  * partial builds); then defers the page's scripts to after its largest paint (src/build/deferred-scripts.ts:
- * here, as the page is rendered, because rewriting 26,000 written pages afterwards cost a large build
- * 20 seconds of file reads and writes). `astro dev` serves its own scripts, so it skips that step.
+ * here, as the page is rendered, because rewriting every written page afterwards cost a large build
+ * many seconds of file reads and writes). `astro dev` serves its own scripts, so it skips that step.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { deferPageScripts } from './build/deferred-scripts.ts';
+import { CLIENT_GRAPH_FILE, SCRIPT_LOADER } from 'virtual:deferred-scripts';
+import { clientGraphReader, deferPageScripts } from './build/page-scripts.ts';
 import { currentRoute, recordPage } from './views/build-deps.ts';
 import { siteCtxOf } from './views/site.ts';
+
+const importsOf = clientGraphReader(CLIENT_GRAPH_FILE);
 
 export const onRequest = defineMiddleware((context, next) =>
   currentRoute.run(context.routePattern, async () => {
     recordPage(context.url.pathname);
     context.locals.siteCtx = await siteCtxOf(context.params.site);
     const response = await next();
-    return import.meta.env.DEV ? response : deferPageScripts(response);
+    return import.meta.env.DEV ? response : deferPageScripts(response, SCRIPT_LOADER, importsOf);
   }),
 );

@@ -1,5 +1,5 @@
 /**
- * The back office (issue 10): react-admin over our API. Each role sees only the resources its scopes
+ * The back office: react-admin over our API. Each role sees only the resources its scopes
  * allow (src/domain/staff-access.ts); the server enforces the same scopes on every endpoint.
  */
 import { Admin, CustomRoutes, Resource } from 'react-admin';

@@ -1,8 +1,8 @@
 /**
  * `client:painted`: hydrate the island once the page has painted its largest element, on the signal of
  * the page-script loader (after-paint.ts). `client:idle` and `client:load` can hydrate before that paint,
- * and then the island's code shares a phone's connections and main thread with the picture (issue 14:
- * "island hydration never delays LCP"). `client:visible` does not wait either: a form at the top of a
+ * and then the island's code shares a phone's connections and main thread with the picture: island hydration never delays the
+ * largest paint. `client:visible` does not wait either: a form at the top of a
  * page is in view at once, and its code then loads beside the page's own files (decision 199). A page
  * without the loader (`astro dev`, whose middleware does not write it) hydrates once parsed.
  */

@@ -77,5 +77,3 @@ export function createApiClient(
     blogPost: (slug: string) => get<BlogPost>(`blog/${enc(slug)}`),
   };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,5 +1,5 @@
 /**
- * The header's dealership (issue #11 "nearest dealership"): the contact details of the dealership a
+ * The header's dealership: the contact details of the dealership a
  * visitor picked, kept beside the dealer store's `dealer_slug`, and shown wherever the header and drawer
  * mark them (data-dealer-tel, -wa, -phone, -name, -short, -address). Tiny and import-light: the layout
  * runs it on every page.

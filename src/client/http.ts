@@ -11,7 +11,7 @@
 import ky, { type KyInstance } from 'ky';
 
 export type { KyInstance as Http } from 'ky';
-export { HTTPError, isHTTPError, TimeoutError } from 'ky';
+export { HTTPError, TimeoutError } from 'ky';
 
 const RETRY_STATUSES = [408, 413, 429, 500, 502, 503, 504];
 /** Longest wait between attempts, whatever Retry-After says: a visitor is watching a spinner. */

@@ -1,5 +1,5 @@
 /**
- * "Nearest dealership" (issue #11 §5), loaded only when the visitor asks: the browser's own location
+ * "Nearest dealership", loaded only when the visitor asks: the browser's own location
  * (Geolocation API, no lookup service), the dealerships from the API, the closest by great-circle
  * distance (geo.ts); it becomes the selected dealer (dealer store, SPEC §4) and the header shows its
  * contact details on this and later pages. Every failure ends in a message the visitor can act on.

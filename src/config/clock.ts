@@ -1,5 +1,5 @@
 /**
- * The time the server goes by for dated content (issue 25 §7: specials that expire, posts that start).
+ * The time the server goes by for dated content (specials that expire, posts that start).
  * Production reads the system clock; tests hand `Deps.clock` a clock they set, so "the day after
  * valid_until" is tested without waiting for it.
  */

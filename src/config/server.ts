@@ -54,11 +54,11 @@ const EnvSchema = v.object({
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url())),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   API_CACHE_TTL_MS: int(5000),
-  // Memory bounds (issue 27): the API micro-cache's answers, and the published pages held in memory
+  // Memory bounds: the API micro-cache's answers, and the published pages held in memory
   // with their compressed forms (the rest are read from disk again when asked for).
   API_CACHE_MB: v.pipe(int(16), v.minValue(1, 'must be at least 1')),
   PAGE_CACHE_MB: v.pipe(int(64), v.minValue(1, 'must be at least 1')),
-  // PostgreSQL outages answer 503 instead of hanging (issue 12): connecting and each statement are bounded.
+  // PostgreSQL outages answer 503 instead of hanging: connecting and each statement are bounded.
   PG_CONNECT_TIMEOUT: duration('5s'),
   PG_STATEMENT_TIMEOUT: duration('10s'),
   PG_POOL_MAX: v.pipe(int(10), v.minValue(1, 'must be at least 1')),

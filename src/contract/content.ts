@@ -1,5 +1,5 @@
 /**
- * What editors send for the site's content (issue 6, issue 10 §2): blog posts, specials and service deals,
+ * What editors send for the site's content: blog posts, specials and service deals,
  * banners, range models and variants, dealerships. One schema each validates the editor API's input (its
  * messages are the 422s), documents /api/editor/* in /api/docs.json, types the answer, and gives the admin's
  * forms the same messages. How a row is stored and the checks that need the database stay in

@@ -36,7 +36,7 @@ export const Dealer = named(
     longitude: v.number(),
     location: v.pipe(v.string(), v.url(), v.description('Map embed URL.')),
     dealer_contact_no: v.string(),
-    // Beyond SPEC §3 (issue #11): WhatsApp click-to-chat and the hours shown with a dealership's cars.
+    // Beyond SPEC §3: WhatsApp click-to-chat and the hours shown with a dealership's cars.
     whatsapp_no: v.pipe(
       v.nullable(v.string()),
       v.description(

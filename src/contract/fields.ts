@@ -61,7 +61,7 @@ export function date(label: string) {
   );
 }
 
-/** The first day an item is on the site (Johannesburg calendar day); null or absent: at once (issue 25 §7). */
+/** The first day an item is on the site (Johannesburg calendar day); null or absent: at once. */
 export function publishFrom() {
   return v.pipe(
     v.optional(v.nullable(date('Publish from')), null),

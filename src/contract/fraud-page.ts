@@ -1,5 +1,5 @@
 /**
- * The page that warns buyers about fraud (issue 29): its text blocks, which editors change in the back
+ * The page that warns buyers about fraud: its text blocks, which editors change in the back
  * office (PUT /api/editor/fraud_page/1), and what GET /api/fraud-page answers to the build. The
  * dealerships' numbers on the page come from /api/dealers, not from here, so they are never retyped.
  */

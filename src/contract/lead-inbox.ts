@@ -1,5 +1,5 @@
 /**
- * The leads inbox for staff (issue 13): list, detail, workflow changes, reveal of finance fields,
+ * The leads inbox for staff: list, detail, workflow changes, reveal of finance fields,
  * delivery retry, the new-lead count and POPIA data-subject requests. Types, validation and docs.
  */
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-/** A valuation photo as POST /api/lead_photos answers it (issue #11): the id the valuation sends. */
+/** A valuation photo as POST /api/lead_photos answers it: the id the valuation sends. */
 import * as v from 'valibot';
 import { context, int, named } from './hydra.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Uploaded files and photos (SPEC §7 Assets, issue 10 §3): the public image shape every page renders, and
+ * Uploaded files and photos (SPEC §7 Assets): the public image shape every page renders, and
  * the editor's photo endpoints (docs/decisions/070-photo-storage.md). Limits and renditions: ../photos.ts.
  */
 import * as v from 'valibot';

@@ -19,7 +19,6 @@ export const REVISIONED_RESOURCES = [
   'dealers',
   'vehicles',
 ] as const;
-export type RevisionedResource = (typeof REVISIONED_RESOURCES)[number];
 
 export const RevisionPhoto = v.object({
   id: v.string(),

@@ -1,5 +1,5 @@
 /**
- * The admin's own resources (issue 10 §1, §6): staff accounts, API keys and the audit log. One schema
+ * The admin's own resources: staff accounts, API keys and the audit log. One schema
  * each for the admin's forms, the server's validation and /api/docs.json.
  */
 import * as v from 'valibot';

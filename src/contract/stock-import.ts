@@ -1,5 +1,5 @@
 /**
- * CSV stock import (issue 10 §4): what a dry run found and what an apply did. The same shape for both,
+ * CSV stock import: what a dry run found and what an apply did. The same shape for both,
  * so the admin shows one table before and after confirming.
  */
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 /**
- * Used stock as the back office edits it (issue 10 §2): every SPEC §3 used-car field plus the stock
+ * Used stock as the back office edits it: every SPEC §3 used-car field plus the stock
  * number and VIN, and the car's status. One schema validates the editor's input (422 messages name the
  * field), types the admin's forms, and documents /api/editor/vehicles in /api/docs.json.
  */
@@ -9,7 +9,6 @@ import { oneOf, optionalText, text, typed, integer as whole } from './fields.ts'
 import { context, int, named } from './hydra.ts';
 
 export const STOCK_STATUSES = ['available', 'reserved', 'sold'] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
 
 /** Letters, digits, '-', '/' and '.', as dealer-management systems print them. */
 export const STOCK_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9./-]*$/;

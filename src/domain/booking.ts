@@ -1,5 +1,5 @@
 /**
- * When a test drive or a service can be booked (issue #11): a day from today to 60 days ahead, not a
+ * When a test drive or a service can be booked: a day from today to 60 days ahead, not a
  * Sunday or a South African public holiday, on which the dealership is open, at a slot within that
  * dealership's opening hours. The hours are the dealership's own (`opening_hours` of the Dealer
  * resource, edited in the admin); a dealership without any keeps the group's (GROUP_PERIODS, from

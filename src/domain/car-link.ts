@@ -1,5 +1,5 @@
 /**
- * The car a form is opened for, carried in the link's query string (issue #11: "Apply for finance on this
+ * The car a form is opened for, carried in the link's query string ("Apply for finance on this
  * car", "Book a test drive of this car" on the vehicle page). The query names, agreed between the forms
  * and the vehicle page:
  *

@@ -1,5 +1,5 @@
 /**
- * When dated content is on the site (issue 25 §7). A special or service deal is shown up to and including
+ * When dated content is on the site. A special or service deal is shown up to and including
  * its `valid_until` day and leaves on the day after; a blog post or banner with `publish_from` appears on
  * that day. Days are calendar days on the group's clock (Africa/Johannesburg): the public API, and through
  * it the built site, ask `isLiveOn(item, todayIn())`, and the boundary rebuild job asks `boundariesOf`.

@@ -1,5 +1,5 @@
 /**
- * Data saver (issue 29, docs/decisions/234-data-saver.md): on when the browser sends `Save-Data: on`
+ * Data saver (docs/decisions/234-data-saver.md): on when the browser sends `Save-Data: on`
  * or the visitor turned it on (the `data_saver` cookie, set by the footer's switch); the visitor's own
  * choice wins over the browser's hint either way. Pages then ask for the phone-sized image renditions
  * only, start no carousel, and load no map frame.

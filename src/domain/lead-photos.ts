@@ -1,5 +1,5 @@
 /**
- * Photos of a car offered for a trade-in valuation (issue #11): the browser shrinks each to at most
+ * Photos of a car offered for a trade-in valuation: the browser shrinks each to at most
  * `storedSide` px as JPEG before upload (a phone's 8 MB photo becomes ~300 KB); the server checks the
  * bytes again whatever the client did, strips EXIF, and keeps them privately (staff-only links in the
  * lead, never under the public /uploads). docs/decisions/100-valuation-photos.md.

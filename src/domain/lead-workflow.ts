@@ -1,5 +1,5 @@
 /**
- * The leads inbox workflow (issue 13): what a dealership does with a lead after it arrived. One table,
+ * The leads inbox workflow: what a dealership does with a lead after it arrived. One table,
  * read by the API (which rejects other moves with a 409) and the admin screens (which offer only these).
  */
 

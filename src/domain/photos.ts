@@ -1,5 +1,5 @@
 /**
- * Uploaded photos (issue 10 §3): the limits the server enforces and the renditions it makes, shared by the
+ * Uploaded photos: the limits the server enforces and the renditions it makes, shared by the
  * server, the pages that show photos and the admin that uploads them (which can check files before sending).
  * The shapes of the photo endpoints are valibot schemas in src/contract/media.ts.
  * See docs/decisions/070-photo-storage.md and 071-photo-ingest.md.

@@ -1,5 +1,5 @@
 /**
- * The largest contentful paint image of a page, preloaded from <head> with fetchpriority=high (issue 14 §4),
+ * The largest contentful paint image of a page, preloaded from <head> with fetchpriority=high,
  * so the browser asks for it with the HTML's first bytes instead of after the render-blocking CSS and the
  * island scripts. The preload must name exactly the candidates the <img>/<picture> will choose from
  * (same srcset, same sizes, same type), or the browser downloads the image twice.

@@ -1,5 +1,5 @@
 /**
- * The home page's quick search (issue #11): make, model and a monthly budget, sent as a plain GET form
+ * The home page's quick search: make, model and a monthly budget, sent as a plain GET form
  * to the listing, whose island reads `make` and `model` from the query as well as from the path
  * (src/domain/used-search.ts) and the budget under its API name, `instalment[lte]`.
  */

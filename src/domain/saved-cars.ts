@@ -1,5 +1,5 @@
 /**
- * Saved cars and the compare list, kept on the device (issue #11: no account). Plain list work, shared by
+ * Saved cars and the compare list, kept on the device (no account). Plain list work, shared by
  * the store (src/client/stores/saved.ts) and its tests. What is kept per car is only what a "no longer available"
  * row needs (its id, name and page); prices and details are always loaded fresh from the API.
  */

@@ -1,5 +1,5 @@
 /**
- * Who may do what in the back office (issue 10): the staff roles, the scopes that guard endpoints, and
+ * Who may do what in the back office: the staff roles, the scopes that guard endpoints, and
  * which scopes an API key may carry. Pure data, shared by the server (guards, better-auth's access
  * control) and the admin app (menus, forms), so a role means the same thing everywhere.
  */

@@ -74,7 +74,7 @@ export const paths = {
   preOwned: () => '/pre-owned',
   /** One used car's page (also the API's `uri` of the car). */
   usedCar: (v: { make_slug: string; model_slug: string; id: number }) => `/pre-owned/${usedCarSegments(v)}`,
-  /** Cars kept on this device, and up to three of them side by side (issue #11; noindex, not in the sitemap). */
+  /** Cars kept on this device, and up to three of them side by side (noindex, not in the sitemap). */
   savedCars: () => '/pre-owned/saved',
   compareCars: () => '/pre-owned/compare',
   /** The dated test-drive form for one used car, named in the query (src/domain/car-link.ts). */
@@ -90,7 +90,7 @@ export const paths = {
   aboutUs: () => '/about-us',
   privacyPolicy: () => '/privacy-policy',
   contactUs: () => '/contact-us',
-  /** How to recognise vehicle fraud, check banking details and report it (issue 29). */
+  /** How to recognise vehicle fraud, check banking details and report it. */
   avoidFraud: () => '/avoid-fraud',
   /** Where a form sends the visitor after a successful submission (SPEC §4). */
   thankYou: (formPath: string) => `${trimSlash(formPath) === '/' ? '' : trimSlash(formPath)}/thank-you`,

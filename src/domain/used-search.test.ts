@@ -98,7 +98,7 @@ describe('used search rules (SPEC §4)', () => {
     expect(listingHeading('Toyota', 'Hilux')).toBe('Used Toyota Hilux For Sale');
   });
 
-  it('keeps the issue #11 filters in the URL and sends them to the API', () => {
+  it('keeps the filters beyond SPEC §7 in the URL and sends them to the API', () => {
     const qs =
       '?price[gte]=100000&price[lte]=300000&instalment[lte]=5000&year[gte]=2020&mileage[lte]=80000&body_type[]=suv&province[]=Gauteng&dealer[]=motus-subaru-durban&colour[]=White&q=forester';
     const s = parseSearch('/pre-owned', qs, BASE);

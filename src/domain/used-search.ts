@@ -41,7 +41,7 @@ export interface SearchState {
   transmissionType: string[];
   vehicle_state: string[];
   fuelType: string[];
-  /** Issue #11 filters, in the page URL under their API names (`price[lte]=300000&body_type[]=suv`). */
+  /** The filters beyond SPEC §7, in the page URL under their API names (`price[lte]=300000&body_type[]=suv`). */
   range: Partial<Record<RangeField, Bound>>;
   body_type: string[];
   colour: string[];

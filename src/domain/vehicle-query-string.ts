@@ -22,7 +22,7 @@ export interface VehicleQuery {
   fuelType: string[];
   transmissionType: string[];
   vehicle_state: string[];
-  /** Issue #11 filters; absent when not asked for, so a SPEC §7 query parses as it always did. */
+  /** Filters beyond SPEC §7; absent when not asked for, so a SPEC §7 query parses as it always did. */
   body_type?: string[];
   colour?: string[];
   province?: string[];

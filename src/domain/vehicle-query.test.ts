@@ -48,7 +48,7 @@ describe('vehicle listing query', () => {
     const back = parseVehicleQuery(new URLSearchParams(vehicleQueryString(q)));
     expect(back).toEqual({ ok: true, query: q });
   });
-  it('reads the issue #11 filters and sends them back the same', () => {
+  it('reads the filters beyond SPEC §7 and sends them back the same', () => {
     const r = parse(
       'price[gte]=100000&price[lte]=300000&instalment[lte]=4500.50&year[gte]=2019&mileage[lte]=80000&body_type[]=SUV&colour[]=white&province[]=Gauteng&dealer[]=motus-subaru-durban&q=Forester%20%20ES forester',
     );

@@ -1,5 +1,5 @@
 /**
- * Builds (issue 10 §5): state, trigger, who started it, duration and page count; live progress while
+ * Builds: state, trigger, who started it, duration and page count; live progress while
  * one runs; content not yet live; a preview inside the admin beside what the build changes against live;
  * publish, roll back and discard. Phones get one card per build instead of the table.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether a special, service deal, blog post or banner is on the site today (issue 25 §7): "Live",
+ * Whether a special, service deal, blog post or banner is on the site today: "Live",
  * "Scheduled from 3 Dec 2026" or "Expired 30 Nov 2026", by the same rule as the public API
  * (domain/content-window.ts) on the group's clock, so what the list says is what the site shows.
  */

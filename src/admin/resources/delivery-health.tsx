@@ -1,5 +1,5 @@
 /**
- * Lead delivery you can believe (issue 25 §4). GET /api/admin/leads/delivery says per channel whether
+ * Lead delivery you can believe. GET /api/admin/leads/delivery says per channel whether
  * the server can send at all (SMTP_URL, CRM_WEBHOOK_URL), and the leads screens say so plainly instead
  * of "pending, 0 attempts" for ever; the admin's home shows the health of delivery: the oldest lead
  * still waiting, dead letters and the last success, for the user's own dealership(s).

@@ -1,5 +1,5 @@
 /**
- * The leads inbox (issue 13): the list with filters, search and CSV export of what is filtered; one lead
+ * The leads inbox: the list with filters, search and CSV export of what is filtered; one lead
  * with the person, message, vehicle, deliveries (retry of dead letters), notes and time to first response;
  * status moves offered only where the workflow allows (src/domain/lead-workflow.ts), and a note. Every change
  * goes through /api/admin/leads (the server checks the move and the dealership again; its message is shown).

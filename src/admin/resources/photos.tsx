@@ -1,6 +1,5 @@
 /**
- * The photos of a used car, range model or variant, a variant's colour, a banner or a blog post (issue 10
- * §3): drop files (or choose them),
+ * The photos of a used car, range model or variant, a variant's colour, a banner or a blog post: drop files (or choose them),
  * reorder, choose the main one, delete. A banner or blog post has one image: dropping a file replaces it.
  * Every change answers the owner's photos in order, which is what this panel redraws. A file the server
  * refuses is named with the server's own message. One panel over one set of endpoints

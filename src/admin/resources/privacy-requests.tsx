@@ -1,5 +1,5 @@
 /**
- * POPIA data-subject requests for admins (issue 13 §4, decisions 121 and 156): one form for an e-mail
+ * POPIA data-subject requests for admins (decisions 121 and 156): one form for an e-mail
  * address or SA ID number; "Export JSON" and "Export CSV" each download everything held about the person in
  * one request; "Erase…" first shows what would be deleted (counts only) and erases on confirmation. Below,
  * the record of honoured requests and retention runs, which never names the person.

@@ -1,5 +1,5 @@
 /**
- * CSV stock import (issue 10 §4, issue 25 §2): say what the file is (an update, the default, or the full
+ * CSV stock import: say what the file is (an update, the default, or the full
  * stock list), choose it, see the dry run (added, changed, marked sold, rejected rows with each fault),
  * and apply it. A plan that marks more than 20 % of a dealership's cars sold is applied only after the
  * user types that number. The server re-checks both on apply; an applied import can be undone below.

@@ -1,4 +1,4 @@
-/** Used stock (issue 10 §2): every SPEC §3 field plus stock number and VIN, reserved/sold, and photos. */
+/** Used stock: every SPEC §3 field plus stock number and VIN, reserved/sold, and photos. */
 import CarRentalIcon from '@mui/icons-material/CarRental';
 import { type Theme, useMediaQuery } from '@mui/material';
 import {

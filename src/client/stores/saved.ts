@@ -1,5 +1,5 @@
 /**
- * Saved cars and the compare list (issue #11), shared by every island on a page and kept in localStorage
+ * Saved cars and the compare list, shared by every island on a page and kept in localStorage
  * (`saved_cars`, `compare_cars`; src/domain/saved-cars.ts). Loaded on first use in the browser, never during
  * the server render, so a page's HTML is the same for everyone; other tabs' changes arrive through the
  * `storage` event.

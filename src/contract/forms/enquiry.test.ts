@@ -25,7 +25,7 @@ const service = {
   mileage: '85 000 km',
 };
 
-describe('bookings, services and parts (issue #11)', () => {
+describe('bookings, services and parts', () => {
   it('a test drive needs a date and a time slot', () => {
     const car = { ...valid, make: 'Subaru', model: 'Outback' };
     expect(messages(validateEnquiry(car, { form: 'test-drive', now }))).toEqual({

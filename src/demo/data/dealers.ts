@@ -94,7 +94,7 @@ const DEALERS: readonly DealerInput[] = [
     longitude: 25.5649,
     dealer_contact_no: '041 365 2900',
     email: 'gqeberha@motus-subaru.example',
-    // Its own hours (issue #11: bookings follow them): opens earlier on weekdays, closes earlier on Saturdays.
+    // Its own hours (bookings follow them): opens earlier on weekdays, closes earlier on Saturdays.
     opening_hours: JSON.stringify(GQEBERHA_PERIODS),
   },
 ];
@@ -155,7 +155,7 @@ export function buildDealers(count = DEALERS.length): Insertable<DealersTable>[]
     id: i + 1,
     ...d,
     // A WhatsApp line per dealership (E.164, as the editor stores it) and the group's hours, written out
-    // so the public Dealer shape carries them (issue #11) and editors start from real values.
+    // so the public Dealer shape carries them and editors start from real values.
     whatsapp_no: `+2782555${String(100 + i).padStart(4, '0')}`,
     opening_hours: d.opening_hours ?? JSON.stringify(GROUP_PERIODS),
     location: osmEmbedUrl(d.latitude, d.longitude),

@@ -1,5 +1,5 @@
 /**
- * The day and time of a test drive or service (issue #11): a date from today to 60 days ahead and a
+ * The day and time of a test drive or service: a date from today to 60 days ahead and a
  * slot of that day's opening hours at the chosen dealership. The slots follow the date and the
  * dealership (a time the new choice does not offer is cleared); a day that cannot be booked there
  * (Sunday, public holiday, a day the dealership is closed) is said under the date at once, in the words

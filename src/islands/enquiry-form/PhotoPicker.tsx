@@ -1,5 +1,5 @@
 /**
- * Up to 8 photos of a car for a valuation (issue #11): each is shrunk in the browser and uploaded as
+ * Up to 8 photos of a car for a valuation: each is shrunk in the browser and uploaded as
  * soon as it is chosen, so sending the form only names the stored ids. A refused photo says why (the
  * server's words) and can be removed; the form waits for uploads still running.
  */

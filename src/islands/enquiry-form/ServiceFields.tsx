@@ -1,4 +1,4 @@
-/** What a service booking needs besides the day and time (issue #11): the work, the car and its mileage. */
+/** What a service booking needs besides the day and time: the work, the car and its mileage. */
 import { SERVICE_TYPES } from '../../contract/forms/enquiry.ts';
 import { choices, type FieldGroupProps, fieldsOf, Input, Select } from '../form-kit/Field.tsx';
 import { MileageInput } from './MileageInput.tsx';

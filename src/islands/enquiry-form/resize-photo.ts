@@ -1,5 +1,5 @@
 /**
- * Shrinks a photo in the browser before upload (issue #11): at most LEAD_PHOTO_LIMITS.storedSide px on the
+ * Shrinks a photo in the browser before upload: at most LEAD_PHOTO_LIMITS.storedSide px on the
  * longest side, as JPEG, so a phone's 8 MB photo goes up as a few hundred KB over a mobile connection.
  * The EXIF orientation is applied by the decoder; EXIF itself is not copied (the server strips it again).
  * A file the browser cannot decode (HEIC outside Safari) goes up as it is, and the server judges it.

@@ -1,5 +1,5 @@
 /**
- * Side-by-side compare of up to three cars chosen on the saved-cars page (issue #11): price, instalment
+ * Side-by-side compare of up to three cars chosen on the saved-cars page: price, instalment
  * example, year, mileage, transmission, fuel, body type, colour and dealership, with a link to each car and a
  * way to take it out. A car sold or removed since it was chosen says so.
  */

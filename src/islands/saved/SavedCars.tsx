@@ -1,5 +1,5 @@
 /**
- * The saved-cars page (issue #11): the cars this device kept, with today's price and details from the API,
+ * The saved-cars page: the cars this device kept, with today's price and details from the API,
  * a toggle to put up to three of them side by side, and a way to remove each. A car sold or removed since
  * it was saved says so, with its remove button.
  */

@@ -1,6 +1,6 @@
 /**
  * The dealership that owns the car: name, address, opening hours, a `tel:` link and WhatsApp
- * click-to-chat with a message naming the car and its stock number (issue #11: every car reaches its
+ * click-to-chat with a message naming the car and its stock number (every car reaches its
  * own dealer, not the site's default one).
  */
 

@@ -1,5 +1,5 @@
 /**
- * "Share" on the vehicle page (issue #11): the device's share sheet (Web Share API) where there is one,
+ * "Share" on the vehicle page: the device's share sheet (Web Share API) where there is one,
  * otherwise the link is copied and a visible, announced "Link copied" confirms it. When the clipboard is
  * refused too, the link is shown selected for the visitor to copy.
  */

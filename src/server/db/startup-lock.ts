@@ -1,6 +1,6 @@
 /**
  * Migrating and seeding an empty database must happen once, even when several instances start at the
- * same moment (issue 12: the second crashed on a duplicate key while seeding). On PostgreSQL one
+ * same moment (the second crashed on a duplicate key while seeding). On PostgreSQL one
  * session-level advisory lock, held on its own connection, makes the others wait their turn; they then
  * find the schema migrated and the data seeded. On SQLite, processes sharing one file take turns through
  * an exclusive transaction on a small sidecar file (`<db>.startup-lock`): SQLite's own file lock, which

@@ -1,7 +1,7 @@
 /**
  * Errors that mean "the database is not answering right now" rather than "this request is wrong":
  * a stopped, restarting, frozen or overloaded server, or a busy SQLite file. The API answers them
- * with 503 and Retry-After (issue 12) instead of 500; the pool reconnects by itself once it is back.
+ * with 503 and Retry-After instead of 500; the pool reconnects by itself once it is back.
  */
 const CODES = new Set([
   'ECONNREFUSED',

@@ -80,7 +80,7 @@ const countStock = (db: Kysely<Database>, filter: StockFilter) =>
   whereStock(db.selectFrom('vehicles'), filter).select((eb) => eb.fn.countAll<number>().as('total'));
 
 /**
- * One page of the listing and the number of matches in ONE query (issue 14): the inner query walks the
+ * One page of the listing and the number of matches in ONE query: the inner query walks the
  * index of the order (migration 013) and stops after the page's 12 ids; the count is a scalar subquery
  * that counts the matching index entries. (A window `count(*) over ()` made the database sort every match
  * before the limit: 2.3 ms instead of 0.45 ms at 5,000 cars.) Ties break on id in the direction of the

@@ -1,5 +1,5 @@
 /**
- * Dealerships and range models for the editor (issue 10 §2): the dealerships' address, phone, WhatsApp
+ * Dealerships and range models for the editor: the dealerships' address, phone, WhatsApp
  * number, opening hours and map; the new-range models (their variants and colours are range_variants).
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * The content editors may change (issue 6): blog posts, specials, service deals, banners and range
+ * The content editors may change: blog posts, specials, service deals, banners and range
  * variants. Each resource names its table, its input schema (src/contract/content.ts), how input maps
  * to a row and back, and the checks that need the database (unique slugs, references).
  */

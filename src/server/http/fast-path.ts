@@ -1,5 +1,5 @@
 /**
- * Answers from memory in front of the Hono app (issue 27): a micro-cached API answer (micro-cache.ts)
+ * Answers from memory in front of the Hono app: a micro-cached API answer (micro-cache.ts)
  * or a published page already served once (site.ts), written straight to Node's response with the
  * headers the whole middleware chain would have given it: the security headers (security-headers.ts),
  * a new X-Request-Id, the answer's own headers (ETag, Vary, Cache-Control, Content-Encoding), and the

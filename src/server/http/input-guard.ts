@@ -1,5 +1,5 @@
 /**
- * Refuses hostile input before any route sees it, with a 400 that names the problem (issue 12):
+ * Refuses hostile input before any route sees it, with a 400 that names the problem:
  * malformed percent-encoding (or encoded bytes that are not UTF-8) in the path or query, NUL characters
  * anywhere (PostgreSQL cannot store them in text, and no real value holds one), and JSON bodies nested
  * deeper than MAX_JSON_DEPTH (recursive code such as canonical JSON would overflow the stack).

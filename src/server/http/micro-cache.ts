@@ -8,7 +8,7 @@
  * Each kept answer carries a strong ETag (a hash of its bytes, per compressed form), and a request that
  * names it gets 304. Hits are answered in front of the Hono app (`fast`, http/fast-path.ts) with the
  * headers the middleware chain would add; the middleware answers the hits that reach it the same way.
- * The cache is bounded in entries and in bytes (issue 27): a flood of distinct query strings evicts the
+ * The cache is bounded in entries and in bytes: a flood of distinct query strings evicts the
  * oldest answers instead of growing the process.
  */
 import { hash } from 'node:crypto';

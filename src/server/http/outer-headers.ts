@@ -4,7 +4,7 @@
  * path (the static site) builds its answer with them already in one plain record instead.
  *
  * Why: @hono/node-server writes a plain record of headers as it is, but touching `res.headers` after the
- * handler first turns that record into an undici Headers object and back (issue 14: about 7 % of a static
+ * handler first turns that record into an undici Headers object and back (about 7 % of a static
  * page's time). An answer built by `wholeResponse` is left alone by `setOuterHeaders`.
  */
 import type { Context } from 'hono';

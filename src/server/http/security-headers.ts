@@ -1,5 +1,5 @@
 /**
- * Browser-security headers on every response (issue 12), pages, API, uploads and previews alike:
+ * Browser-security headers on every response, pages, API, uploads and previews alike:
  * a Content-Security-Policy chosen by path (the first matching prefix; add a row for a new area such as
  * the admin app), frame-ancestors 'none' and X-Frame-Options, nosniff, Referrer-Policy,
  * Permissions-Policy, and HSTS when the request arrived over HTTPS (seen through TRUST_PROXY proxies).

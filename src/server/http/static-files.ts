@@ -1,7 +1,7 @@
 /**
  * The published build's files served from memory. A build is immutable, so each file is read once,
  * on first request, and answered from memory after that, with a strong ETag; switching builds drops the
- * old build's files. Only the forms clients ask for are kept (issue 14: every page was held three times,
+ * old build's files. Only the forms clients ask for are kept (every page was held three times,
  * identity, brotli and gzip; browsers ask for brotli, so most pages now hold only their .br), and the
  * whole cache is an LRU bounded in bytes, the rest staying on disk in the OS page cache. Measured: about
  * 10× the requests per second of reading each file from disk per request (docs/performance.md).
@@ -103,7 +103,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
   // path → file (LRU order), bounded in bytes and entries.
   const files = new Map<string, { key: string; file: StaticFile } | null>();
   // Paths with no file (so repeated misses cost no disk access), a small LRU of their own: a flood of
-  // distinct 404s (issue 27) must neither grow the process nor push real pages out of `files`.
+  // distinct 404s must neither grow the process nor push real pages out of `files`.
   const misses = new Set<string>();
   let bytes = 0;
 

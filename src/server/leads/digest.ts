@@ -1,5 +1,5 @@
 /**
- * The optional daily digest (issue 13): each dealership gets one e-mail listing its leads still New, so
+ * The optional daily digest: each dealership gets one e-mail listing its leads still New, so
  * none is forgotten. Off unless LEAD_DIGEST_SCHEDULE is set (croner, in REBUILD_TIMEZONE); sent over the
  * lead SMTP_URL to the dealership's address (or LEAD_TO_EMAIL on staging). First names only: the full lead
  * is in the inbox and was already e-mailed.

@@ -1,5 +1,5 @@
 /**
- * The health of lead delivery (issue 25 §4), for the admin's home and the leads screens: per channel,
+ * The health of lead delivery, for the admin's home and the leads screens: per channel,
  * whether it is configured at all, how many deliveries wait and since when, the dead letters and the
  * last success. Counted over the leads of the dealerships the caller may see.
  */

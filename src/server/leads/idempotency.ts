@@ -4,7 +4,7 @@
  * first is still running a 409. The same table gives the duplicate window for requests without a key.
  * Only a 201 is remembered: after a 4xx the key is released so the visitor can correct and resend.
  *
- * Fencing (issue 12): each claim records a random owner token. Completing a key is the first write of
+ * Fencing: each claim records a random owner token. Completing a key is the first write of
  * the lead's transaction and only succeeds for its owner, so (a) a request whose abandoned claim was
  * taken over cannot commit a second lead, and (b) once a request is committing, its row is locked and
  * nobody can take it over, however slow the rest of the transaction is.

@@ -1,5 +1,5 @@
 /**
- * The leads inbox (issue 13): which leads a principal may see, the list filters, and how a lead is shown
+ * The leads inbox: which leads a principal may see, the list filters, and how a lead is shown
  * to staff. A dealer user sees only their dealership(s); a lead outside them is a 404, never a 403, so ids
  * reveal nothing. Sensitive finance fields stay encrypted here; only the reveal route (routes/admin-leads.ts),
  * delivery and POPIA exports decrypt them, through sensitiveFieldsOf (crypto.ts).

@@ -1,5 +1,5 @@
 /**
- * Valuation photos (issue #11): checked and re-encoded like every upload (../media/ingest.ts), then kept
+ * Valuation photos: checked and re-encoded like every upload (../media/ingest.ts), then kept
  * in the private store (DATA_DIR/private, or the bucket's private/ folder), never under /uploads, and
  * read back only through the staff route or a short-lived signed link. docs/decisions/100-valuation-photos.md
  * and 220-object-storage.md.

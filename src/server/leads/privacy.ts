@@ -1,5 +1,5 @@
 /**
- * POPIA data-subject requests (issue 13, docs/decisions/121-popia-requests.md): find everything held about a
+ * POPIA data-subject requests (docs/decisions/121-popia-requests.md): find everything held about a
  * person by e-mail address or SA ID number, export it decrypted, or erase it (leads, consents, outbox jobs,
  * notes, stored idempotent answers and every audit entry naming them). What was done is recorded in
  * `privacy_requests` without the person's data. Retention (retention.ts) erases by age through the same code.

@@ -1,5 +1,5 @@
 /**
- * POPIA retention (issue 13): enquiries are kept LEAD_RETENTION_MONTHS (24), finance applications
+ * POPIA retention: enquiries are kept LEAD_RETENTION_MONTHS (24), finance applications
  * FINANCE_RETENTION_MONTHS (12); older ones are erased with everything naming them (privacy.ts), on the
  * RETENTION_SCHEDULE (croner), and recorded in `privacy_requests` as a count.
  */

@@ -1,5 +1,5 @@
 /**
- * Working a lead (issue 13): status moves along src/domain/lead-workflow.ts, the assignee (a staff member
+ * Working a lead: status moves along src/domain/lead-workflow.ts, the assignee (a staff member
  * of the lead's dealership), notes, and the first response time. Audited without the note's text, so the
  * audit log holds no personal data a note may carry.
  */

@@ -1,5 +1,5 @@
 /**
- * The rebuild at content's own boundaries (issue 25 §7). Shortly after midnight on the group's clock
+ * The rebuild at content's own boundaries. Shortly after midnight on the group's clock
  * (CONTENT_BOUNDARY_SCHEDULE, in REBUILD_TIMEZONE) the job looks whether a special or service deal ended
  * (the day after valid_until began) or a blog post or banner started (publish_from began) since the newest
  * build started; if so it queues one rebuild, so the site drops expired offers and shows scheduled posts

@@ -227,5 +227,3 @@ export function createBuildStore(
         .execute(),
   };
 }
-
-export type BuildStore = ReturnType<typeof createBuildStore>;

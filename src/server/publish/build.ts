@@ -62,7 +62,7 @@ export function newBuildId(now = new Date()): string {
 
 /**
  * Astro writes its pre-render chunks inside the output directory and imports them from there, so they
- * must resolve this project's node_modules: a DATA_DIR outside the project broke every build (issue 12).
+ * must resolve this project's node_modules: a DATA_DIR outside the project broke every build.
  * The build therefore runs into a staging directory inside the project and is then moved to outDir.
  */
 export async function runAstroBuild(

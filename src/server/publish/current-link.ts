@@ -6,7 +6,7 @@
  * process (the rebuild coordinator, a rollback) updates it at once; a build published by another
  * process (`npm run build` beside a running server, a second server on the same disk) is seen within
  * RECHECK_MS, when the link is looked at again. Looking at it on every request (one lstat) was three
- * quarters of the server's own work for a static page on a machine with slow system calls (issue 14).
+ * quarters of the server's own work for a static page on a machine with slow system calls.
  */
 
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Content not yet live (issue 10 §5): editor and stock writes recorded in the audit log after the live
+ * Content not yet live: editor and stock writes recorded in the audit log after the live
  * build started reading content, and the build, if any, that will carry them (a queued build, or one
  * that started after the last change and is building or waiting as a preview).
  */

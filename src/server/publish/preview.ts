@@ -1,5 +1,5 @@
 /**
- * Previews (issue 6): every retained build is served at /_preview/{buildId}/ to staff who may publish
+ * Previews: every retained build is served at /_preview/{buildId}/ to staff who may publish
  * (their admin session cookie), or to a machine's API key (docs/decisions/061-machine-access.md),
  * byte for byte what would go live except that root-relative links and asset URLs in HTML, CSS and JS
  * get the /_preview/{buildId} prefix, so navigation and assets stay inside that build. /api and /uploads

@@ -219,5 +219,4 @@ const vehicles: ItemKind = {
 };
 
 export const ITEM_KINDS: ItemKind[] = [...RESOURCES.map(contentKind), vehicles];
-export const REVISIONED = ITEM_KINDS.map((k) => k.resource);
 export const kindOf = (resource: string) => ITEM_KINDS.find((k) => k.resource === resource);

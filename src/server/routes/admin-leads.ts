@@ -1,5 +1,5 @@
 /**
- * The leads inbox for staff under /api/admin/leads (issue 13): list with filters and search, the count of
+ * The leads inbox for staff under /api/admin/leads: list with filters and search, the count of
  * new leads (the admin badge), CSV export of the filtered list, one lead, working it (status, assignee,
  * note), revealing a finance application's encrypted fields (admin and finance, audited) and retrying a
  * dead delivery. Every read is limited to the dealerships the caller may see (leads/inbox.ts).

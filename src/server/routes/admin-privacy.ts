@@ -1,5 +1,5 @@
 /**
- * POPIA data-subject requests for admins (issue 13): one call exports everything held about a person
+ * POPIA data-subject requests for admins: one call exports everything held about a person
  * (JSON or CSV, decrypted) or erases it. The same actions are `npm run privacy` (scripts/privacy.ts).
  */
 import { Hono } from 'hono';

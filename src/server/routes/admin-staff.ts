@@ -1,5 +1,5 @@
 /**
- * Staff management for admins (issue 10): list, invite (or add with a password), change role, dealer
+ * Staff management for admins: list, invite (or add with a password), change role, dealer
  * links and name, disable. Every change is audited with the record before and after.
  */
 import { Hono } from 'hono';

@@ -11,7 +11,7 @@ import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentBanner } from '../present.ts';
 
-/** A banner scheduled for a later day (publish_from, issue 25 §7) is left out until that day. */
+/** A banner scheduled for a later day (publish_from) is left out until that day. */
 export function bannerRoutes(deps: Deps) {
   const { db } = deps;
   const app = new Hono();

@@ -15,7 +15,7 @@ export const BLOG_PAGE_SIZE = 6;
 const tags = ['Blog'];
 
 /**
- * A post scheduled for a later day (publish_from, issue 25 §7) is absent from the list and its own URL
+ * A post scheduled for a later day (publish_from) is absent from the list and its own URL
  * until that day on the group's clock (domain/content-window.ts).
  */
 export function blogRoutes(deps: Deps) {

@@ -1,5 +1,5 @@
 /**
- * Builds (issue 6): the status list and editor actions behind the editor token, and the signed
+ * Builds: the status list and editor actions behind the editor token, and the signed
  * rebuild webhook. A process without a coordinator (e.g. `npm run build`'s embedded API) answers 503.
  */
 import { type Context, Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Editor endpoints (issue 6, issue 10): CRUD under /api/editor/{blog_posts,specials,service_deals,banners,
+ * Editor endpoints: CRUD under /api/editor/{blog_posts,specials,service_deals,banners,
  * range_variants,…} for staff with content:write (editors, admins) and API keys with that scope; used
  * stock, its photos and CSV imports (/api/editor/vehicles…, /api/editor/stock_imports…) need stock:write instead, which dealer users have for
  * their own dealerships. A write never touches the live site; it asks for a rebuild, and the change goes

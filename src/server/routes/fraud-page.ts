@@ -1,4 +1,4 @@
-/** GET /api/fraud-page: the text of the page that warns buyers about fraud, for the build (issue 29). */
+/** GET /api/fraud-page: the text of the page that warns buyers about fraud, for the build. */
 import { Hono } from 'hono';
 import { FraudPage } from '../../contract/fraud-page.ts';
 import type { Deps } from '../deps.ts';

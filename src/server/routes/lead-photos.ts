@@ -1,5 +1,5 @@
 /**
- * Valuation photos (issue #11):
+ * Valuation photos:
  *   POST /api/lead_photos        one image as the body (the browser has shrunk it); answers its id
  *   GET  /api/lead_photos/{id}   the stored JPEG, staff only (leads:read): the link in the lead; or,
  *                                without a session, with a valid `expires` and `signature` (a signed link)

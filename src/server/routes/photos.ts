@@ -1,6 +1,6 @@
 /**
  * Editor endpoints for the photos of a used car, banner, blog post, range model or variant, or of one
- * colour of a variant (issue 10 §3), mounted behind the editor guard ({owner} is vehicles, banners,
+ * colour of a variant, mounted behind the editor guard ({owner} is vehicles, banners,
  * blog_posts, range_models, range_variants or range_variants/{id}/colours/{slug}; 185):
  *   GET    /api/editor/{owner}/{id}/images              the owner's photos in order
  *   POST   /api/editor/{owner}/{id}/images              multipart, files in `file` (banners, blog posts: one,

@@ -1,8 +1,7 @@
 /**
  * Special offers and service deals per dealer (SPEC §7). Lists are grouped by model, the shape the
  * specials page renders as bands; group-wide offers (no dealer) show for every dealer. An offer is shown up
- * to and including its valid_until day on the group's clock, and not from the day after (issue 25 §7,
- * domain/content-window.ts): the built site, which reads these lists, drops it at the next rebuild.
+ * to and including its valid_until day on the group's clock, and not from the day after (domain/content-window.ts): the built site, which reads these lists, drops it at the next rebuild.
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';

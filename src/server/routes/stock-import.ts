@@ -1,5 +1,5 @@
 /**
- * CSV stock import for the back office (issue 10 §4), behind stock:write:
+ * CSV stock import for the back office, behind stock:write:
  *   POST /api/editor/stock_imports?mode=update|full   the CSV (text/csv, or JSON {"csv": "…", "mode": …}):
  *                                                     a dry run, 201. An update (the default) leaves cars
  *                                                     not in the file alone; a full feed marks them sold.

@@ -1,5 +1,5 @@
 /**
- * Used stock for the back office (issue 10 §2), behind stock:write (admins, editors, dealer users,
+ * Used stock for the back office, behind stock:write (admins, editors, dealer users,
  * API keys with that scope). A dealer user works only on their own dealership(s): other cars are 404,
  * and a car cannot be given to another dealership (422). Every change is audited with before and after
  * and queues a rebuild.

@@ -1,5 +1,5 @@
 /**
- * Whose stock a caller may see and change (issue 10: "dealer: stock of their own dealership or
+ * Whose stock a caller may see and change ("dealer: stock of their own dealership or
  * dealerships"). A dealer user is limited to the dealerships linked to their account; admins, editors
  * and API keys with stock:write work on the whole group. Outside the scope a car does not exist (404),
  * so ids of other dealerships' cars reveal nothing.

@@ -1,5 +1,5 @@
 /**
- * CSV stock import (issue 10 §4, docs/decisions/064-csv-stock-import.md). `planImport` reads a
+ * CSV stock import (docs/decisions/064-csv-stock-import.md). `planImport` reads a
  * dealer-management export and says, without writing, which rows add a car, change one (matched by
  * stock number), change nothing or are rejected (line, column, reason), and which cars of the file's
  * dealerships are missing from it. `applyPlan` writes exactly that plan in one transaction.

@@ -1,7 +1,7 @@
 /**
  * The available used stock held in memory, so a listing query nobody asked for before (a cache miss)
  * is answered without the database: each car's filter values, its presented summary as finished JSON,
- * and its position in every order the listing offers (docs/decisions/170-stock-index.md, issue 14).
+ * and its position in every order the listing offers (docs/decisions/170-stock-index.md).
  *
  * The database stays the truth. The index answers exactly what `listStock` (src/server/db/vehicle-queries.ts) answers,
  * which tests/api/stock-index.test.ts checks over many random queries on both databases; whatever it

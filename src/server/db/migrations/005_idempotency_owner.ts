@@ -1,5 +1,5 @@
 /**
- * A fenced owner for each idempotency claim (issue 12): the request that claimed a key records a random
+ * A fenced owner for each idempotency claim: the request that claimed a key records a random
  * token, and only that request can complete or release it. A request that outlived its claim (taken
  * over as abandoned) can then no longer commit a second lead under the same key.
  */

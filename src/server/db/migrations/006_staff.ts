@@ -1,5 +1,5 @@
 /**
- * Staff accounts and machine access (issue 10, docs/decisions/060-staff-auth.md).
+ * Staff accounts and machine access (docs/decisions/060-staff-auth.md).
  *
  * The staff_* tables are better-auth's user, session, account and verification models (plus the admin
  * plugin's role and ban columns), mapped to snake_case names; better-auth checks at run time that they

@@ -1,5 +1,5 @@
 /**
- * Uploaded photos of used cars (issue 10 §3). One row per photo with its renditions' storage keys as
+ * Uploaded photos of used cars. One row per photo with its renditions' storage keys as
  * JSON; the files are written before the row and removed after it (docs/decisions/070-photo-storage.md).
  * At most one main photo per car, enforced by a partial unique index (SQLite and PostgreSQL both have them).
  */

@@ -1,5 +1,5 @@
 /**
- * Back-office editing of used stock and dealerships (issue 10 §2): each car gets a stock number
+ * Back-office editing of used stock and dealerships: each car gets a stock number
  * (unique; the dealer-management system's key, which CSV imports match on) and a VIN (unique when
  * known), and may be `reserved` besides available and sold; each dealership gets a WhatsApp number
  * and opening hours (JSON). Existing cars get stock numbers `U{id}` so the unique index holds.

@@ -1,5 +1,5 @@
 /**
- * CSV stock imports (issue 10 §4): a dry run is stored with the file and a hash of its plan, so the
+ * CSV stock imports: a dry run is stored with the file and a hash of its plan, so the
  * apply step does exactly what was shown, or refuses when the stock changed in between.
  */
 import type { Kysely } from 'kysely';

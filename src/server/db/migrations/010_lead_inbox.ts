@@ -1,5 +1,5 @@
 /**
- * The leads inbox (issue 13): each lead's workflow stage, assignee and first response; staff notes;
+ * The leads inbox: each lead's workflow stage, assignee and first response; staff notes;
  * and the record that a POPIA data-subject request was honoured (without the person's data).
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the uncached listing at 5,000 cars. Every filter and every order the listing offers has an
+ * The uncached listing at 5,000 cars. Every filter and every order the listing offers has an
  * index that starts with `status` (always 'available' in the listing): the dealer's own stock in each
  * order, and each single-value filter. Make/model, price, year, mileage and newest-first came earlier
  * (001, 004). The table is written rarely (stock feeds, the editor), so the extra indexes cost little.

@@ -1,5 +1,5 @@
 /**
- * Builds screen (issue 10 §5): who started each build (a staff member's name, an API key's name, the
+ * Builds screen: who started each build (a staff member's name, an API key's name, the
  * scheduler…) and how many pages it produced (docs/decisions/150-build-changes.md).
  */
 import type { Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Uploaded images of content (issue 10 §3 "the same applies to range, banner and blog images"): one table
+ * Uploaded images of content (range, banner and blog images, as used cars' photos): one table
  * for every owner other than a used car, keyed by (owner_type, owner_id), with the same columns and the same
  * one-main-photo rule as vehicle_images (docs/decisions/153-content-images.md). No foreign key (the owner is
  * one of several tables): deleting an owner removes its rows in the same request, and the orphan sweep

@@ -1,6 +1,5 @@
 /**
- * Images of range variants and of each colour of a variant (issue 10 §3,
- * docs/decisions/185-variant-colour-images.md). A colour is an entry of the variant's `colors` JSON, not a
+ * Images of range variants and of each colour of a variant (docs/decisions/185-variant-colour-images.md). A colour is an entry of the variant's `colors` JSON, not a
  * row, so its images are owned by (owner_type 'range_variant_colour', owner_id = the variant, owner_key =
  * the colour's stable slug). Every other owner has owner_key ''. The one-main-photo rule and the gallery
  * order are per (owner_type, owner_id, owner_key).

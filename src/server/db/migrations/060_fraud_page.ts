@@ -1,5 +1,5 @@
 /**
- * The fraud-warning page's text (issue 29, src/contract/fraud-page.ts): one row editors change. Its
+ * The fraud-warning page's text (src/contract/fraud-page.ts): one row editors change. Its
  * first text is written here so the page says the right things from the first build. The report
  * numbers were checked against the public sources: SAPS Crime Stop 08600 10111 and the emergency line
  * 10111 (saps.gov.za/crimestop/cs_faq.php), SABRIC's site https://www.sabric.co.za/ (the banks' own

@@ -1,5 +1,5 @@
 /**
- * Blog posts and banners can be scheduled (issue 25 §7): `publish_from` (YYYY-MM-DD, on the group's clock)
+ * Blog posts and banners can be scheduled: `publish_from` (YYYY-MM-DD, on the group's clock)
  * is the first day the public API and the site show the item; null shows it at once. Specials and service
  * deals already end by `valid_until`. domain/content-window.ts holds the rule.
  */

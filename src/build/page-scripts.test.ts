@@ -1,14 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  deferPageScripts,
-  SCRIPT_LOADER,
-  SCRIPT_LOADER_HASH,
-  staticImports,
-  withDeferredScripts,
-} from './deferred-scripts.ts';
+import { clientGraphReader, deferPageScripts, staticImports, withDeferredScripts } from './page-scripts.ts';
 
 describe('deferred page scripts', () => {
-  // The client build's static imports, as its Vite plugin records them (dynamic imports are not listed).
+  // The client build's static imports, as deferred-scripts.ts records them (dynamic imports are not listed).
   const graph = new Map([
     ['Layout.a1.js', ['header.b2.js', 'style.c3.js']],
     ['header.b2.js', ['atom.d4.js']],
@@ -17,6 +14,7 @@ describe('deferred page scripts', () => {
     ['Near.f6.js', ['atom.d4.js']],
   ]);
   const importsOf = (chunk: string) => staticImports(graph, chunk);
+  const LOADER = 'loader()';
 
   it('follows static imports through the chain', () => {
     expect([...staticImports(graph, 'Layout.a1.js')].sort()).toEqual([
@@ -31,40 +29,46 @@ describe('deferred page scripts', () => {
       '<html><head><title>t</title></head><body><script type="module" src="/_astro/Near.f6.js"></script>' +
       '<p>x</p><script type="module">inline()</script>' +
       '<script type="module" src="/_astro/Layout.a1.js"></script></body></html>';
-    const out = withDeferredScripts(page, importsOf);
+    const out = withDeferredScripts(page, LOADER, importsOf);
     expect(out).toBe(
       '<html><head><title>t</title></head><body><p>x</p><script type="module">inline()</script>' +
         '<script data-modules="/_astro/Near.f6.js /_astro/Layout.a1.js /_astro/atom.d4.js /_astro/header.b2.js ' +
-        `/_astro/style.c3.js">${SCRIPT_LOADER}</script></body></html>`,
+        '/_astro/style.c3.js">loader()</script></body></html>',
     );
-    expect(withDeferredScripts(out, importsOf)).toBe(out);
+    expect(withDeferredScripts(out, LOADER, importsOf)).toBe(out);
     const noScripts = '<html><head></head><body><p>x</p></body></html>';
-    expect(withDeferredScripts(noScripts, () => new Set(['atom.d4.js']))).toBe(noScripts);
+    expect(withDeferredScripts(noScripts, LOADER, () => new Set(['atom.d4.js']))).toBe(noScripts);
   });
 
   it('gives a page whose islands wait for the paint (client:painted) the loader, even without scripts', () => {
     const page =
       '<html><head></head><body><astro-island uid="1" component-url="/_astro/C.js" client="painted" ssr>' +
       '</astro-island></body></html>';
-    const out = withDeferredScripts(page, importsOf);
-    expect(out).toContain(`<script data-modules="">${SCRIPT_LOADER}</script></body>`);
-    expect(withDeferredScripts(out, importsOf)).toBe(out);
+    const out = withDeferredScripts(page, LOADER, importsOf);
+    expect(out).toContain('<script data-modules="">loader()</script></body>');
+    expect(withDeferredScripts(out, LOADER, importsOf)).toBe(out);
     const idle = page.replace('client="painted"', 'client="idle"');
-    expect(withDeferredScripts(idle, importsOf)).toBe(idle);
+    expect(withDeferredScripts(idle, LOADER, importsOf)).toBe(idle);
   });
 
   it('rewrites rendered pages as they pass through the middleware, and nothing else', async () => {
     const page = '<html><body><script type="module" src="/_astro/Near.f6.js"></script></body></html>';
     const headers = { 'content-type': 'text/html', 'x-kept': '1' };
-    const out = await deferPageScripts(new Response(page, { status: 404, headers }));
+    const out = await deferPageScripts(new Response(page, { status: 404, headers }), LOADER, importsOf);
     expect(out.status).toBe(404);
     expect(out.headers.get('x-kept')).toBe('1');
-    expect(await out.text()).toContain(`<script data-modules="/_astro/Near.f6.js`);
+    expect(await out.text()).toContain('<script data-modules="/_astro/Near.f6.js');
     const json = new Response(page, { headers: { 'content-type': 'application/json' } });
-    expect(await (await deferPageScripts(json)).text()).toBe(page);
+    expect(await (await deferPageScripts(json, LOADER, importsOf)).text()).toBe(page);
   });
 
-  it("gives the loader's hash in the form a CSP takes", () => {
-    expect(SCRIPT_LOADER_HASH).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
+  it("reads the client build's graph from its file, and fails on a chunk it does not name", () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'graph-')), 'graph.json');
+    writeFileSync(file, JSON.stringify(Object.fromEntries(graph)));
+    const read = clientGraphReader(file);
+    expect([...read('Near.f6.js')].sort()).toEqual(['atom.d4.js', 'header.b2.js']);
+    expect(() => read('Other.a0.js')).toThrow(/has no chunk Other\.a0\.js/);
+    writeFileSync(file, '{"Near.f6.js": [1]}');
+    expect(() => clientGraphReader(file)('Near.f6.js')).toThrow();
   });
 });

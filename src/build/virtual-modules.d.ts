@@ -1,0 +1,7 @@
+// What deferred-scripts.ts gives the middleware.
+declare module 'virtual:deferred-scripts' {
+  /** The page-script loader's compiled code (src/client/script-loader.ts), whose hash is in the CSP. */
+  export const SCRIPT_LOADER: string;
+  /** Where the client build writes its chunks' static imports (page-scripts.ts clientGraphReader). */
+  export const CLIENT_GRAPH_FILE: string;
+}

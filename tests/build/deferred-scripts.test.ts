@@ -1,0 +1,75 @@
+/**
+ * The deferred scripts (src/build/deferred-scripts.ts) rewrite the `<script>` tags Astro writes, by their
+ * text. This builds a tiny site with the real integration and fails when a build leaves a page script in
+ * Astro's form, or when the loader misses a script, its imports or its CSP hash: an Astro or Vite upgrade
+ * that changes the tags shows here, not as pages whose scripts load before their largest paint.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'astro';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('./fixture/', import.meta.url));
+const outDir = mkdtempSync(join(tmpdir(), 'deferred-scripts-fixture-'));
+const page = (path: string) => readFileSync(join(outDir, path), 'utf8');
+
+/** The loader element of a page: the scripts it names and its code. */
+function loaderOf(html: string) {
+  const loaders = [...html.matchAll(/<script data-modules="([^"]*)">([^<]*)<\/script>/g)];
+  expect(loaders).toHaveLength(1);
+  const [, modules = '', code = ''] = loaders[0] ?? [];
+  return { modules: modules.split(' ').filter(Boolean), code };
+}
+
+/** The `script-src` sources of the page's CSP. */
+const scriptSources = (html: string) => html.match(/script-src ([^;"]*)/)?.[1]?.split(' ') ?? [];
+
+describe('the deferred scripts in a real Astro build', () => {
+  beforeAll(async () => {
+    await build({ root, outDir, logLevel: 'error' });
+  }, 240_000);
+  afterAll(() => {
+    // The build's output, and the types and caches Astro writes beside a site.
+    for (const dir of [outDir, join(root, '.astro'), join(root, 'node_modules')])
+      rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('leaves no page script in the form Astro writes, and names each, with its imports, in the loader', () => {
+    const chunks = readdirSync(join(outDir, '_astro')).filter((f) => f.endsWith('.js'));
+    for (const path of ['index.html', 'tagged/index.html']) {
+      const html = page(path);
+      // Any script that loads a file, however its attributes are written, is one the loader missed.
+      expect(html).not.toMatch(/<script\b[^>]*\bsrc=/);
+      const { modules } = loaderOf(html);
+      expect(modules.length).toBeGreaterThan(0);
+      for (const url of modules) expect(chunks).toContain(url.replace('/_astro/', ''));
+    }
+    // Both pages' scripts import shared.ts: its chunk is loaded with them, not one round trip later.
+    const home = loaderOf(page('index.html')).modules;
+    const tagged = loaderOf(page('tagged/index.html')).modules;
+    const shared = tagged.filter((m) => home.includes(m));
+    expect(home.filter((m) => m.includes('Tagged.astro_astro_type_script'))).toHaveLength(1);
+    expect(home.filter((m) => m.includes('Other.astro_astro_type_script'))).toHaveLength(1);
+    expect(shared.length).toBeGreaterThan(1);
+  });
+
+  it('gives a page whose island waits for the paint (client:painted) the loader', () => {
+    const html = page('island/index.html');
+    expect(html).toMatch(/<astro-island [^>]*client="painted"/);
+    expect(loaderOf(html).modules).toEqual([]);
+  });
+
+  it("allows the loader's compiled code, and only that, by its hash in the page's CSP", () => {
+    for (const path of ['index.html', 'tagged/index.html', 'island/index.html']) {
+      const html = page(path);
+      const { code } = loaderOf(html);
+      expect(code).toContain('data-modules');
+      expect(code).not.toMatch(/\bimport\s*[{*\w]/); // a classic script: no static imports left
+      const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+      expect(scriptSources(html)).toContain(hash);
+    }
+  });
+});
