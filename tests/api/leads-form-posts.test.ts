@@ -216,6 +216,58 @@ describe.each(ENGINES)('enquiry forms posted without JavaScript on %s', (engine)
     expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
   });
 
+  it('the static page carries an empty key field; an answered page carries a fresh key, which makes its double submit one lead', async () => {
+    const empty = parse(
+      renderToString(
+        createElement(EnquiryForm, {
+          form: 'contact',
+          formId: 'contact',
+          site: null,
+          dealerOptions: DEALERS,
+        }),
+      ),
+    );
+    expect(empty.querySelector('input[name="idempotency_key"]')?.getAttribute('value')).toBe('');
+    const headers = { 'Content-Type': FORM, 'X-Forwarded-For': '10.78.0.1' };
+    const bad = await post('/contact-us', contactFields({ cell_phone: '12345' }), headers);
+    expect(bad.status).toBe(422);
+    const key = parse(await bad.text())
+      .querySelector('input[name="idempotency_key"]')
+      ?.getAttribute('value');
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await post('/contact-us', contactFields({ cell_phone: '12345' }), headers);
+    const other = parse(await again.text())
+      .querySelector('input[name="idempotency_key"]')
+      ?.getAttribute('value');
+    expect(other).not.toBe(key);
+
+    const fields = contactFields({ idempotency_key: key });
+    const [a, b] = await Promise.all([
+      post('/contact-us', fields, headers),
+      post('/contact-us', fields, headers),
+    ]);
+    expect([a.status, b.status]).toEqual([303, 303]);
+    expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
+    // Back in the history after sending, the same page's key with changed fields is another enquiry.
+    const changed = contactFields({ idempotency_key: key, message: 'And the roof racks, please.' });
+    expect((await post('/contact-us', changed, headers)).status).toBe(303);
+    expect(await leadsBy(changed.get('email') as string)).toHaveLength(1);
+    // The same fields under a new key (a new visit to the page) are a new lead: the key is per page view.
+    const twice = contactFields({
+      email: fields.get('email') as string,
+      idempotency_key: 'another-view-key',
+    });
+    twice.set('message', fields.get('message') as string);
+    expect((await post('/contact-us', twice, headers)).status).toBe(303);
+    expect(await leadsBy(fields.get('email') as string)).toHaveLength(2);
+  });
+
+  it('refuses a key that is not 1 to 200 visible characters, naming the field', async () => {
+    const res = await post('/contact-us', contactFields({ idempotency_key: 'has space' }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toContain('idempotency_key');
+  });
+
   it('a multipart form is read the same way', async () => {
     const fields = contactFields();
     const body = new FormData();

@@ -5,6 +5,7 @@
  * errors appear under their fields and in a summary, and focus moves to the first invalid field.
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { newIdempotencyKey } from '../../client/lead-client.ts';
 import { enquiry } from '../../client/stores/enquiry.ts';
 import { validateEnquiry } from '../../contract/forms/enquiry.ts';
 import { type CarLink, parseCarLink } from '../../domain/car-link.ts';
@@ -98,6 +99,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     variant: vehicle?.variant ?? '',
   });
   const [dealer, setDealer] = useState('');
+  // The form's own idempotency key for a post without scripts (decision 265): empty in the static page,
+  // which every visitor shares; the server derives one then, and renders a fresh one into a page it answers.
+  const [formKey, setFormKey] = useState('');
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   // A test drive of one car, from the vehicle page's link (src/domain/car-link.ts): its id goes with the lead.
   const [linked, setLinked] = useState<CarLink | null>(null);
@@ -118,6 +122,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const [typedTime, setTypedTime] = useState<string>();
   useEffect(() => {
     setHydrated(true);
+    setFormKey(newIdempotencyKey());
     enquiry.reset();
     const typed = typedBeforeHydration(root.current, TYPED_FIELDS);
     setDealer(typeof typed.dealer_slug === 'string' ? typed.dealer_slug : initialDealer());
@@ -358,6 +363,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       />
       <Honeypot form={formId} />
       <input type="hidden" name="form_name" value={preset.form_name} />
+      <input type="hidden" name="idempotency_key" value={formKey} />
       {special && <input type="hidden" name="special_slug" value={special.slug} />}
       <p className="visually-hidden" role="status">
         {announce}

@@ -25,6 +25,8 @@ export interface FormAnswer {
   message?: string;
   /** Booking forms list the dealership's error before the day and time. */
   booking?: boolean;
+  /** A fresh idempotency key for the answered form's hidden field (decision 265). */
+  key?: string;
 }
 
 /** The page's HTML with its lead form answered; null when the page has no lead form. */
@@ -34,6 +36,8 @@ export function answerFormPage(html: string, answer: FormAnswer): string | null 
   if (!form) return null;
   const formId = form.getAttribute('data-form-id') ?? '';
   refill(form, answer.fields);
+  const keyField = form.querySelector('input[name="idempotency_key"]');
+  if (keyField && answer.key) keyField.setAttribute('value', escapeAttr(answer.key));
   const shown = inFieldOrder(answer.violations, answer.booking);
   const seen = new Set<string>();
   const linked = new Map<string, string>();

@@ -194,9 +194,6 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
 test('an editor changes the fraud warning page, and the published site shows the new text', async ({
   page,
 }) => {
-  // Failed at its publish step on the merged main (2026-11-27), twice; its API side is covered by
-  // tests/api/fraud-page.test.ts. To be made green with the screens merge (Publish asks first there).
-  test.fixme(true, 'fails at the publish step on the merged main; see the closing note of 2026-11-27');
   test.setTimeout(300_000);
   await signIn(page, EDITOR);
   await page.getByRole('menuitem', { name: 'Fraud warning page' }).click();

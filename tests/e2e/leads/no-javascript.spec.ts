@@ -243,6 +243,29 @@ test('a double click on Send stores one lead', async ({ page, request }) => {
   expect(await leadsOf(request, email)).toHaveLength(1);
 });
 
+test('a form answered with an error carries a fresh key: corrected and double-clicked, one lead', async ({
+  page,
+  request,
+}) => {
+  const email = `nojs.keyed.${Date.now()}@example.co.za`;
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  const key = form.locator('input[name="idempotency_key"]');
+  // One static page for every visitor: no key in it (the server derives one for its first post).
+  await expect(key).toHaveValue('');
+  await fillPerson(form, email, '12345');
+  await chooseDealer(form);
+  await form.getByRole('checkbox', { name: /contact me/ }).check();
+  await form.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(errorsOf(page)).toHaveText([BAD_PHONE]);
+  await expect(key).toHaveValue(/^[0-9a-f-]{36}$/);
+  await field(form, 'Cell phone').fill('082 123 4567');
+  await form.getByRole('button', { name: 'Send message' }).dblclick();
+  await expect(page).toHaveURL(/\/contact-us\/thank-you\/?$/);
+  expect(await leadsOf(request, email)).toHaveLength(1);
+});
+
 test('the dealer twin thanks under its own prefix', async ({ page, request }) => {
   const d = await formPages(request);
   const email = `nojs.twin.${Date.now()}@example.co.za`;
