@@ -237,6 +237,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     <form
       ref={root}
       method="post"
+      // The valuation's photos go in the post itself when scripts did not upload them (decision 266).
+      encType={form === 'valuation' ? 'multipart/form-data' : undefined}
       data-lead-form="enquiry"
       data-form-id={formId}
       className="lead-form"
@@ -319,6 +321,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <ValuationFields form={formId} errors={errors} />
           <PhotoPicker
             form={formId}
+            hydrated={hydrated}
             photos={photos}
             onChange={(update) => {
               lead.clearField('photos');

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { validateEnquiry } from '../../contract/forms/enquiry.ts';
+import type { Violation } from '../../contract/index.ts';
 import { paths, trimSlash } from '../../domain/urls.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, problem, statusTitle } from '../hydra.ts';
@@ -16,7 +17,8 @@ import { checkLeadRate, type LeadKey, storeLeadRequest } from '../leads/accept.t
 import type { LeadCrypto } from '../leads/crypto.ts';
 import { enquiryKind } from '../leads/records.ts';
 import { answerFormPage } from './answer-page.ts';
-import { enquiryFromForm, readPostedFields } from './form-fields.ts';
+import { enquiryFromForm, PHOTO_FORM, readPostedForm } from './form-fields.ts';
+import { takeFormPhotos } from './form-photos.ts';
 
 /** The marker the enquiry island puts on its form (EnquiryForm.tsx). */
 const LEAD_FORM = /<form\b[^>]*\bdata-lead-form="enquiry"/;
@@ -79,33 +81,47 @@ export async function answerFormPost(
   }
   if (crossSite(c, deps.config.siteUrl))
     return problem(c, 403, statusTitle(403), 'Forms are accepted from this site’s own pages only.');
-  const fields = await readPostedFields(c);
+  const { fields, files } = await readPostedForm(c);
   const formKey = fields.get(FORM_KEY_FIELD)?.[0] ?? '';
   if (formKey !== '' && !KEY_SHAPE.test(formKey))
     throw new ApiError(400, `${FORM_KEY_FIELD}: must be 1 to 200 visible ASCII characters.`);
   const booking = BOOKING_FORMS.has(fields.get('form_name')?.[0] ?? '');
-  const rate = await checkLeadRate(c, deps, crypto);
-  if (rate.retryAfterSeconds !== undefined) {
-    c.header('Retry-After', String(rate.retryAfterSeconds));
-    const wait = rate.retryAfterSeconds;
-    const message = `You have sent several enquiries in a short time. Please try again in ${wait} seconds. Everything you typed is still here.`;
-    return page(
+  /** Photos stored with this form so far: an answered page keeps them (answer-page.ts). */
+  let photos = fields.get('photos') ?? [];
+  const answer = (status: 422 | 429, violations: Violation[], message?: string) =>
+    page(
       c,
-      answerFormPage(html, { fields, violations: [], message, booking, key: randomUUID() }) ?? html,
-      429,
+      answerFormPage(html, { fields, violations, message, booking, key: randomUUID(), photos }) ?? html,
+      status,
     );
-  }
+  const tooMany = (wait: number) => {
+    c.header('Retry-After', String(wait));
+    return answer(
+      429,
+      [],
+      `You have sent several enquiries in a short time. Please try again in ${wait} seconds. Everything you typed is still here.`,
+    );
+  };
+  const rate = await checkLeadRate(c, deps, crypto);
+  if (rate.retryAfterSeconds !== undefined) return tooMany(rate.retryAfterSeconds);
   const input = enquiryFromForm(fields, url);
+  const check = () => validateEnquiry(input, { requireDealer: fields.has('dealer_slug'), hours: null });
+  // A valuation's photos come in its own multipart post when scripts did not upload them (decision 266).
+  if (files.length && input.form_name === 'valuation' && PHOTO_FORM.test(html)) {
+    const taken = await takeFormPhotos(deps, rate.ipHash, files, photos);
+    if (taken.kind === 'limited') return tooMany(taken.retryAfterSeconds);
+    photos = [...photos, ...taken.ids];
+    input.photos = photos;
+    if (taken.violations.length) {
+      const rest = check();
+      return answer(422, [...taken.violations, ...(rest.ok ? [] : rest.violations)]);
+    }
+  }
   // The form offered a choice of dealership (SPEC §5: only when the page has none), so one is required;
   // the same schema the island checks with says so, with the form's other errors.
   if (fields.has('dealer_slug') && !fields.get('dealer_slug')?.[0]) {
-    const check = validateEnquiry(input, { requireDealer: true, hours: null });
-    if (!check.ok)
-      return page(
-        c,
-        answerFormPage(html, { fields, violations: check.violations, booking, key: randomUUID() }) ?? html,
-        422,
-      );
+    const checked = check();
+    if (!checked.ok) return answer(422, checked.violations);
   }
   // The key the page carried (one the server rendered into an answered page; empty in the static page,
   // which is the same for every visitor), else one derived from what was sent (decision 265).
@@ -129,15 +145,7 @@ export async function answerFormPost(
     c.header('Cache-Control', 'no-store');
     return c.redirect(paths.thankYou(trimSlash(url.pathname)), 303);
   }
-  if (out.kind === 'invalid') {
-    const answered = answerFormPage(html, {
-      fields,
-      violations: out.violations,
-      booking,
-      key: randomUUID(),
-    });
-    return page(c, answered ?? html, 422);
-  }
+  if (out.kind === 'invalid') return answer(422, out.violations);
   // Still running after the wait (a derived key carries the body's hash, so it cannot meet another body).
   c.header('Retry-After', '1');
   throw new ApiError(409, 'An identical form is still being processed. Please send it again in a moment.');
