@@ -1,7 +1,9 @@
 /**
  * Every enquiry form with JavaScript turned off (src/server/forms/, decision 232): a real form post,
  * a stored lead queued for delivery, the thank-you page; empty fields and a bad phone number answered
- * with the same page, the SPEC messages in order and the typed values kept; a double click, one lead.
+ * with the same page, the SPEC messages in order and the typed values kept; a double click, one lead
+ * (also under the key an answered page carries, decision 265); valuation photos in the form's own
+ * multipart post (decision 266).
  */
 import {
   type APIRequestContext,
@@ -11,6 +13,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_EDITOR_TOKEN } from '../../../scripts/e2e-env.ts';
 import { axeViolations } from '../axe.ts';
 import { bookableSlot, type FormPages, formPages, THANKS } from './helpers.ts';
@@ -264,6 +267,48 @@ test('a form answered with an error carries a fresh key: corrected and double-cl
   await form.getByRole('button', { name: 'Send message' }).dblclick();
   await expect(page).toHaveURL(/\/contact-us\/thank-you\/?$/);
   expect(await leadsOf(request, email)).toHaveLength(1);
+});
+
+test('the valuation sends its photos with the form: a bad file is named, a good one kept, then one lead with it', async ({
+  page,
+  request,
+}) => {
+  const email = `nojs.photos.${Date.now()}@example.co.za`;
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1a5ea0' } })
+    .jpeg()
+    .toBuffer();
+  await page.goto('/sell-your-car');
+  const form = page.getByRole('form', { name: 'Trade-in valuation' });
+  await expect(form.getByText(/your photos are not made smaller/)).toBeVisible();
+  await fillPerson(form, email);
+  await field(form, 'Make').fill('Toyota');
+  await field(form, 'Model').fill('Corolla 1.8');
+  await field(form, 'Year').fill('2017');
+  await field(form, 'Mileage (km)').fill('123 400');
+  await field(form, 'Condition').selectOption('Good');
+  await chooseDealer(form);
+  await form.getByRole('checkbox', { name: /contact me/ }).check();
+  await form.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  const files = form.getByLabel('Photos of your car');
+  await files.setInputFiles([
+    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
+    { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('my notes, not a photo') },
+  ]);
+  await form.getByRole('button', { name: 'Get my valuation' }).click();
+  await expect(errorsOf(page)).toHaveText([/^notes\.jpg: .*not a JPEG, PNG, WebP or HEIC/]);
+  await expect(files).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('One photo you sent is kept with this form.')).toBeVisible();
+  await expect(field(form, 'Make')).toHaveValue('Toyota');
+  // Sent again as it is: the kept photo goes with it, nothing chosen again.
+  await form.getByRole('button', { name: 'Get my valuation' }).click();
+  await expect(page).toHaveURL(/\/sell-your-car\/thank-you\/?$/);
+  const [lead] = await leadsOf(request, email);
+  expect(lead).toBeDefined();
+  const detail = await request.get((lead as unknown as { '@id': string })['@id'], {
+    headers: { Authorization: `Bearer ${E2E_EDITOR_TOKEN}` },
+  });
+  const record = (await detail.json()).record as { photos?: string[] };
+  expect(record.photos).toHaveLength(1);
 });
 
 test('the dealer twin thanks under its own prefix', async ({ page, request }) => {
