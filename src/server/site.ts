@@ -113,7 +113,18 @@ export function siteRoutes(opts: {
   app.post(DATA_SAVER_PATH, async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const on = form.on === '1';
-    const back = typeof form.back === 'string' && /^\/(?!\/)/.test(form.back) ? form.back : '/';
+    let back = typeof form.back === 'string' && /^\/(?!\/)/.test(form.back) ? form.back : '/';
+    // The page is static, so `back` is its path only; the browser's Referer of that same page on this
+    // site also has its query (a listing's filters, the car a test-drive link names), which is kept.
+    try {
+      const from = new URL(c.req.header('referer') ?? '');
+      const here = new URL(c.req.url);
+      const trim = (p: string) => p.replace(/\/+$/, '') || '/';
+      if (from.origin === here.origin && trim(from.pathname) === trim(back))
+        back = `${from.pathname}${from.search}`;
+    } catch {
+      // No Referer, or not a URL: the path alone.
+    }
     const secure = new URL(c.req.url).protocol === 'https:' ? '; Secure' : '';
     c.header(
       'Set-Cookie',

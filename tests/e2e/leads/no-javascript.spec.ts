@@ -324,6 +324,22 @@ test('the dealer twin thanks under its own prefix', async ({ page, request }) =>
   expect(await leadsOf(request, email)).toHaveLength(1);
 });
 
+test('the data-saver switch works without JavaScript and is remembered on the device', async ({ page }) => {
+  await page.goto('/contact-us?from=footer');
+  await page.getByRole('button', { name: 'Data saver is off: turn it on' }).click();
+  // Back on the same page, with its query, as the data-saver form of it.
+  await expect(page).toHaveURL(/\/contact-us\/?\?from=footer$/);
+  await expect(page.getByRole('button', { name: 'Data saver is on: turn it off' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the map' })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'data_saver');
+  expect(cookie?.value).toBe('1');
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-saver', '');
+  await page.getByRole('button', { name: 'Data saver is on: turn it off' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-saver', '');
+});
+
 test('the finance page says how to apply without JavaScript', async ({ page }) => {
   await page.goto('/finance');
   await expect(page.getByText(/This form needs JavaScript/)).toBeVisible();
