@@ -1,58 +1,115 @@
 /**
  * `npm run bench`: the product exactly as `npm start` runs it (same logging, same middleware; only its
- * port, DATA_DIR=data/bench and a lead rate limit above the load differ) beside a bare node:http server
- * answering the same bytes from memory, measured in the same run: req/s, p99 and the ratio to bare.
+ * port, DATA_DIR=data/bench and a lead rate limit above the load differ) beside two references answering
+ * the same bytes in the same run: a bare node:http server (from memory) and nginx (from disk, access log
+ * on; installed from Debian when missing). For each: req/s, p99 and the server's CPU time per request
+ * (from /proc: steadier than req/s on a shared machine, where the load generator takes its share).
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set (a database the bench may fill).
  * A benchmark, not a test: it prints a table and writes it into docs/performance.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startBare } from './bench/bare.ts';
 import { benchLeadPosts, LEAD_BENCH_ENV } from './bench/leads.ts';
-import { CONNECTIONS, DURATION, load, uncachedListing } from './bench/load.ts';
+import { CONNECTIONS, DURATION, type Load, load, uncachedListing } from './bench/load.ts';
+import { cpuMs, rssMb, treeCpuMs } from './bench/memory.ts';
+import { startNginx } from './bench/nginx.ts';
 import { startProduct } from './bench/product.ts';
+import { sampleAnswers } from './bench/same-bytes.ts';
 
 const GROUP = 'motus-subaru';
 const LISTING = `/api/${GROUP}/vehicles?fuelType[]=Petrol&transmissionType[]=Automatic&order[price]=asc&page=2`;
-const TARGETS: { name: string; path: string; vary?: (i: number) => string }[] = [
-  { name: 'static page (home)', path: '/' },
-  { name: 'static page (/blog/)', path: '/blog/' },
-  { name: 'listing API (filters + sort)', path: LISTING },
-  { name: 'listing API, uncached (a new query each request)', path: LISTING, vary: uncachedListing(GROUP) },
-  { name: 'vehicle API', path: '/api/vehicles/100001' },
+const BR = { 'accept-encoding': 'gzip, deflate, br' };
+const GZIP = { 'accept-encoding': 'gzip, deflate' };
+/** Requests with a reference: each answered by ours, bare and nginx with the same bytes. */
+const TARGETS: { name: string; path: string; headers?: Record<string, string> }[] = [
+  { name: 'static / brotli', path: '/', headers: BR },
+  { name: 'static / gzip', path: '/', headers: GZIP },
+  { name: 'static / uncompressed', path: '/' },
+  { name: 'static /blog/ uncompressed', path: '/blog/' },
+  { name: 'cached listing API', path: LISTING },
+  { name: 'cached listing API gzip', path: LISTING, headers: GZIP },
+  { name: 'cached vehicle API', path: '/api/vehicles/100001' },
+  { name: 'cached dealers API', path: '/api/dealers' },
+  { name: 'cached ranges API', path: '/api/ranges' },
+  { name: 'cached specials API', path: `/api/special-deals/${GROUP}` },
 ];
 
 const engines: { name: string; url: string }[] = [{ name: 'SQLite', url: 'sqlite:data/bench/site.db' }];
 if (process.env.BENCH_DATABASE_URL) engines.push({ name: 'PostgreSQL', url: process.env.BENCH_DATABASE_URL });
 
+const WARM_UP_SECONDS = 2;
+
+/** A load run with the CPU time the server spent on it, in µs per answered request. */
+async function measured(
+  pidCpu: () => number,
+  url: string,
+  opts: Parameters<typeof load>[1] = {},
+): Promise<Load & { cpuUs: number }> {
+  // Warmed up first (unmeasured), so no server is charged for its JIT compiling the path.
+  await load(url, { ...opts, duration: WARM_UP_SECONDS });
+  const before = pidCpu();
+  const r = await load(url, opts);
+  return { ...r, cpuUs: r.total ? ((pidCpu() - before) * 1000) / r.total : 0 };
+}
+
 const rows: string[] = [];
+const notes: string[] = [];
+const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '-');
 for (const engine of engines) {
   const product = await startProduct({ DATABASE_URL: engine.url, DATA_DIR: 'data/bench', ...LEAD_BENCH_ENV });
-  const bare = await startBare(product.base, [...new Set(TARGETS.map((t) => t.path))]);
+  const pid = product.child.pid as number;
+  // After start-up the server still has work of its own (the live build's file list, the stock index):
+  // wait until it is idle, or the first targets are charged for it.
+  for (let i = 0; i < 120; i++) {
+    const before = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(pid) - before <= 30) break;
+  }
+  const samplesDir = 'data/bench/same-bytes/files';
+  const samples = await sampleAnswers(product.base, TARGETS, samplesDir);
+  const bare = await startBare(product.base, [], samplesDir);
+  const nginx = await startNginx(samplesDir, samples);
+  if (!nginx) notes.push('nginx could not be installed: its columns are empty.');
   try {
-    for (const t of TARGETS) {
-      const real = await load(product.base, { path: t.vary ?? (() => t.path) });
-      const baseline = await load(bare.base + t.path);
-      const row = `| ${engine.name} | ${t.name} | ${real.rps.toFixed(0)} | ${real.p99} ms | ${baseline.rps.toFixed(0)} | ${((real.rps / baseline.rps) * 100).toFixed(0)}% | ${real.errors} |`;
+    for (const [i, t] of TARGETS.entries()) {
+      const ours = await measured(() => cpuMs(pid), product.base + t.path, { headers: t.headers });
+      const b = await measured(() => cpuMs(bare.child.pid as number), `${bare.base}/t${i}`);
+      const n = nginx
+        ? await measured(() => treeCpuMs(nginx.child.pid as number), `${nginx.base}/t${i}`)
+        : null;
+      const row = `| ${engine.name} | ${t.name} (${samples[i]?.bytes} B) | ${ours.rps.toFixed(0)} / ${b.rps.toFixed(0)} / ${n ? n.rps.toFixed(0) : '-'} | ${ratio(ours.rps, b.rps)} | ${n ? ratio(ours.rps, n.rps) : '-'} | ${ours.p99} / ${b.p99} / ${n ? n.p99 : '-'} ms | ${ours.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)} / ${n ? n.cpuUs.toFixed(0) : '-'} | ${n ? ratio(ours.cpuUs, n.cpuUs) : '-'} | ${ours.errors + b.errors + (n?.errors ?? 0)} |`;
       rows.push(row);
       console.log(row);
     }
-    // Lead POSTs have no bare baseline; what matters is that every 201 is stored exactly once.
+    const uncached = await measured(() => cpuMs(pid), product.base, { path: uncachedListing(GROUP) });
+    const uncachedRow = `| ${engine.name} | listing API, uncached (a new query each request) | ${uncached.rps.toFixed(0)} / - / - | - | - | ${uncached.p99} ms | ${uncached.cpuUs.toFixed(0)} | - | ${uncached.errors} |`;
+    rows.push(uncachedRow);
+    console.log(uncachedRow);
+    // Lead POSTs have no reference; what matters is that every 201 is stored exactly once.
+    const before = cpuMs(pid);
     const leads = await benchLeadPosts(product.base, engine.url, CONNECTIONS, DURATION);
-    const leadRow = `| ${engine.name} | lead POST (lost ${leads.lost}, duplicated ${leads.duplicated}) | ${leads.rps.toFixed(0)} | ${leads.p99} ms | - | - | ${leads.errors} |`;
+    const leadCpu = leads.rps ? ((cpuMs(pid) - before) * 1000) / (leads.rps * DURATION) : 0;
+    const leadRow = `| ${engine.name} | lead POST (lost ${leads.lost}, duplicated ${leads.duplicated}) | ${leads.rps.toFixed(0)} / - / - | - | - | ${leads.p99} ms | ${leadCpu.toFixed(0)} | - | ${leads.errors} |`;
     rows.push(leadRow);
     console.log(leadRow);
+    const rss = Math.round(rssMb(pid));
+    notes.push(`${engine.name}: server RSS after the runs ${rss} MB.`);
+    console.log(notes.at(-1));
   } finally {
     bare.child.kill('SIGTERM');
+    nginx?.stop();
     await product.stop();
   }
 }
 
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\`: the server as \`npm start\` runs it (LOG_LEVEL=info, access log on), ${CONNECTIONS} connections, ${DURATION} s per run, load generator on the same 2 cores.`,
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\`: the server as \`npm start\` runs it (LOG_LEVEL=info, access log on), a bare node:http server and nginx (one worker, access log on) answering the same bytes, ${CONNECTIONS} connections, ${DURATION} s per run, load generator on the same 2 cores (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)} at the end).`,
   '',
-  '| database | target | req/s | p99 | bare req/s | ratio | errors |',
-  '|---|---|---|---|---|---|---|',
+  '| database | target (body) | req/s ours / bare / nginx | ours ÷ bare | ours ÷ nginx | p99 ours / bare / nginx | CPU µs a request ours / bare / nginx | CPU ours ÷ nginx | errors |',
+  '|---|---|---|---|---|---|---|---|---|',
   ...rows,
+  '',
+  ...notes,
 ].join('\n');
 console.log(`\n${table}`);
 

@@ -1,5 +1,6 @@
 /**
- * Runs at build time only (the site is static): renders each page inside its route's context, so the
+ * Runs at build time only (the site is static): sets the page's site context (Astro.locals.siteCtx,
+ * from its route's `site` parameter) and renders each page inside its route's context, so the
  * data it reads, and the page itself, are recorded against its route (src/views/build-deps.ts,
  * partial builds); then defers the page's scripts to after its largest paint (src/build/deferred-scripts.ts:
  * here, as the page is rendered, because rewriting 26,000 written pages afterwards cost a large build
@@ -8,10 +9,12 @@
 import { defineMiddleware } from 'astro:middleware';
 import { deferPageScripts } from './build/deferred-scripts.ts';
 import { currentRoute, recordPage } from './views/build-deps.ts';
+import { siteCtxOf } from './views/site.ts';
 
 export const onRequest = defineMiddleware((context, next) =>
   currentRoute.run(context.routePattern, async () => {
     recordPage(context.url.pathname);
+    context.locals.siteCtx = await siteCtxOf(context.params.site);
     const response = await next();
     return import.meta.env.DEV ? response : deferPageScripts(response);
   }),

@@ -1,10 +1,16 @@
 /** Starts the bare baseline (bare-server.ts) with the bytes the product gave for each path. */
 import { type ChildProcess, fork } from 'node:child_process';
 
-export function startBare(source: string, paths: string[]): Promise<{ child: ChildProcess; base: string }> {
+export function startBare(
+  source: string,
+  paths: string[],
+  sameBytesDir?: string,
+): Promise<{ child: ChildProcess; base: string }> {
   return new Promise((ok, fail) => {
     const child = fork('scripts/bench/bare-server.ts', [], {
-      env: { ...process.env, SOURCE_URL: source, PATHS: JSON.stringify(paths) },
+      env: sameBytesDir
+        ? { ...process.env, SAME_BYTES_DIR: sameBytesDir }
+        : { ...process.env, SOURCE_URL: source, PATHS: JSON.stringify(paths) },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', (m) => ok({ child, base: `http://127.0.0.1:${(m as { port: number }).port}` }));

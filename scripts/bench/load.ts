@@ -8,11 +8,18 @@ export interface Load {
   rps: number;
   p99: number;
   errors: number;
+  /** Requests answered in the run. */
+  total: number;
 }
 
 export async function load(
   url: string,
-  opts: { path?: (i: number) => string; connections?: number; duration?: number } = {},
+  opts: {
+    path?: (i: number) => string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Load> {
   let i = 0;
   const { path } = opts;
@@ -20,9 +27,15 @@ export async function load(
     url,
     connections: opts.connections ?? CONNECTIONS,
     duration: opts.duration ?? DURATION,
+    ...(opts.headers ? { headers: opts.headers } : {}),
     ...(path ? { requests: [{ setupRequest: (req) => ({ ...req, path: path(++i) }) }] } : {}),
   });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    total: r.requests.total,
+  };
 }
 
 /**

@@ -46,3 +46,14 @@ export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)
 }
+
+/** CPU time (user + system) in ms of a process and everything it started (nginx's master and workers). */
+export function treeCpuMs(pid: number): number {
+  let own = 0;
+  try {
+    own = cpuMs(pid);
+  } catch {
+    return 0;
+  }
+  return own + children(pid).reduce((sum, c) => sum + treeCpuMs(c), 0);
+}

@@ -16,6 +16,7 @@ import { banners } from './resources/banners.tsx';
 import { blogPosts } from './resources/blog-posts.tsx';
 import { BuildsPage } from './resources/builds.tsx';
 import { dealers } from './resources/dealers.tsx';
+import { Dashboard } from './resources/delivery-health.tsx';
 import { fraudPage } from './resources/fraud-page.tsx';
 import { leads } from './resources/leads.tsx';
 import { serviceDeals, specials } from './resources/offers.tsx';
@@ -36,6 +37,7 @@ export function App() {
       authProvider={authProvider}
       loginPage={LoginPage}
       layout={Layout}
+      dashboard={Dashboard}
       theme={theme}
       requireAuth
       disableTelemetry

@@ -16,6 +16,7 @@ function AdminMenu() {
   const { permissions } = usePermissions<Permissions | null>();
   return (
     <Menu>
+      <Menu.DashboardItem primaryText="Home" />
       <Menu.ResourceItems />
       {can(permissions, 'stock:write') && (
         <Menu.Item to="/stock-import" primaryText="Stock import" leftIcon={<UploadFileIcon />} />

@@ -7,7 +7,7 @@
  */
 
 import type { Violation } from '../contract/index.ts';
-import { browserApi } from './browser-api.ts';
+import { browserApiLater } from './browser-api-later.ts';
 
 export type LeadPath = 'customer_enquiries' | 'finance_applications';
 
@@ -50,7 +50,8 @@ export async function postLead(
   for (let attempt = 0; attempt < 6; attempt++) {
     let res: Response;
     try {
-      res = await browserApi.http.post(path, {
+      const api = await browserApiLater();
+      res = await api.http.post(path, {
         retry: 0,
         timeout: 30_000,
         json: body,

@@ -54,6 +54,10 @@ const EnvSchema = v.object({
   PUBLIC_SITE_URL: v.optional(v.pipe(v.string(), v.url())),
   LOG_LEVEL: v.optional(v.picklist(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   API_CACHE_TTL_MS: int(5000),
+  // Memory bounds (issue 27): the API micro-cache's answers, and the published pages held in memory
+  // with their compressed forms (the rest are read from disk again when asked for).
+  API_CACHE_MB: v.pipe(int(16), v.minValue(1, 'must be at least 1')),
+  PAGE_CACHE_MB: v.pipe(int(64), v.minValue(1, 'must be at least 1')),
   // PostgreSQL outages answer 503 instead of hanging (issue 12): connecting and each statement are bounded.
   PG_CONNECT_TIMEOUT: duration('5s'),
   PG_STATEMENT_TIMEOUT: duration('10s'),
@@ -105,6 +109,8 @@ const EnvSchema = v.object({
   EDITOR_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   REBUILD_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   REBUILD_SCHEDULE: v.optional(v.string(), '0 2 * * *'),
+  // Just after midnight (REBUILD_TIMEZONE): one rebuild if a special ended or a post or banner started.
+  CONTENT_BOUNDARY_SCHEDULE: v.optional(v.string(), '1 0 * * *'),
   REBUILD_TIMEZONE: v.optional(v.string(), GROUP_TIME_ZONE),
   AUTO_PUBLISH: v.optional(v.picklist(['true', 'false']), 'true'),
   KEEP_BUILDS: v.pipe(int(5), v.minValue(2, 'must be at least 2 (the live build and one to roll back to)')),
@@ -155,16 +161,16 @@ export const adminDist = (env: Record<string, string | undefined> = process.env)
   env.ADMIN_DIST ?? 'dist/admin';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  // Every missing or contradictory setting is named at once, not one per restart: the storage
+  // settings' problems beside the rest.
   const storage = storageProblems(env);
-  if (storage.length) throw new Error(`Invalid configuration: ${storage.join('; ')}`);
   const result = v.safeParse(EnvSchema, env);
   if (!result.success) {
-    const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    const problems = result.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${[...storage, ...problems].join('; ')}`);
   }
   const c = result.output;
-  // Every missing or contradictory setting is named at once, not one per restart.
-  const missing: string[] = [];
+  const missing: string[] = [...storage];
   if (c.CRM_WEBHOOK_URL && !c.CRM_WEBHOOK_SECRET)
     missing.push('CRM_WEBHOOK_SECRET is required when CRM_WEBHOOK_URL is set');
   if (c.NODE_ENV === 'production') {
@@ -180,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     missing.push('set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   for (const [name, pattern] of [
     ['REBUILD_SCHEDULE', c.REBUILD_SCHEDULE],
+    ['CONTENT_BOUNDARY_SCHEDULE', c.CONTENT_BOUNDARY_SCHEDULE],
     ['RETENTION_SCHEDULE', c.RETENTION_SCHEDULE],
     ['LEAD_DIGEST_SCHEDULE', c.LEAD_DIGEST_SCHEDULE],
   ] as const) {
@@ -220,6 +227,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteUrl: (c.PUBLIC_SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
     apiCacheTtlMs: c.API_CACHE_TTL_MS,
+    /** Bytes the API micro-cache may hold (bodies, keys, headers). */
+    apiCacheBytes: c.API_CACHE_MB * 1024 * 1024,
+    /** Bytes of published files (and their compressed forms) held in memory. */
+    pageCacheBytes: c.PAGE_CACHE_MB * 1024 * 1024,
     /** Client address = the TRUST_PROXY-th X-Forwarded-For entry from the right; 0 = the socket's peer. */
     trustProxy: c.TRUST_PROXY,
     /** SIGTERM: how long in-flight requests and jobs get before the process exits anyway. */
@@ -270,6 +281,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** Cron expression (croner) or 'off'. */
       schedule: c.REBUILD_SCHEDULE,
       timezone: c.REBUILD_TIMEZONE,
+      /** Cron (croner) or 'off': the rebuild when dated content started or ended (publish/boundaries.ts). */
+      boundarySchedule: c.CONTENT_BOUNDARY_SCHEDULE,
       autoPublish: c.AUTO_PUBLISH === 'true',
       keepBuilds: c.KEEP_BUILDS,
       debounceMs: c.REBUILD_DEBOUNCE_MS,

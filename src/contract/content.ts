@@ -36,6 +36,7 @@ export const BlogPostInput = v.object({
   meta_title: f.optionalText('Meta title', 200),
   meta_description: f.optionalText('Meta description', 500),
   keywords: f.optionalText('Keywords', 500),
+  publish_from: f.publishFrom(),
 });
 export type BlogPostInput = v.InferOutput<typeof BlogPostInput>;
 
@@ -69,6 +70,7 @@ export const BannerInput = v.object({
     v.regex(/^(\/|https:\/\/)/, 'Button URL must start with / or https://'),
   ),
   sort_order: f.sortOrder(),
+  publish_from: f.publishFrom(),
 });
 export type BannerInput = v.InferOutput<typeof BannerInput>;
 

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { SLUG_PATTERN } from '../domain/slug.ts';
+import { isCalendarDay } from '../domain/zoned-date.ts';
 
 type Msg = (issue: v.BaseIssue<unknown>) => string;
 /** 'X is required' when missing, 'X must be <kind>' when of another type. */
@@ -56,7 +57,17 @@ export function date(label: string) {
   return v.pipe(
     text(label, 10),
     v.isoDate(`${label} must be a date as YYYY-MM-DD`),
-    v.check((s) => !Number.isNaN(Date.parse(s)), `${label} must be a real date`),
+    v.check(isCalendarDay, `${label} must be a real date`),
+  );
+}
+
+/** The first day an item is on the site (Johannesburg calendar day); null or absent: at once (issue 25 §7). */
+export function publishFrom() {
+  return v.pipe(
+    v.optional(v.nullable(date('Publish from')), null),
+    v.description(
+      'First day (YYYY-MM-DD, Africa/Johannesburg) the public API and site show this; null: at once.',
+    ),
   );
 }
 

@@ -221,3 +221,35 @@ export const PrivacyRequestRecord = named(
     at: v.string(),
   }),
 );
+
+export const ChannelHealth = v.object({
+  channel: v.picklist(['email', 'webhook']),
+  configured: v.pipe(
+    v.boolean(),
+    v.description(
+      'Whether the server can send on this channel (SMTP_URL for e-mail, CRM_WEBHOOK_URL for the CRM). ' +
+        'Not configured: queued leads are not being sent.',
+    ),
+  ),
+  setting: v.pipe(v.string(), v.description('The setting that configures it.')),
+  undelivered: v.pipe(int, v.description('Deliveries waiting or being sent.')),
+  oldest_undelivered_at: v.pipe(
+    nullableText,
+    v.description('When the oldest undelivered lead arrived (ISO date-time); null: none waits.'),
+  ),
+  dead: v.pipe(int, v.description('Dead letters: deliveries given up after their retries.')),
+  last_delivered_at: v.pipe(nullableText, v.description('The last successful delivery (ISO date-time).')),
+});
+export type ChannelHealth = v.InferOutput<typeof ChannelHealth>;
+
+export const DeliveryHealth = named(
+  'DeliveryHealth',
+  v.object({
+    ...context,
+    '@id': v.string(),
+    '@type': v.literal('DeliveryHealth'),
+    channels: v.array(ChannelHealth),
+  }),
+  "How lead delivery is doing, per channel, for the leads of the caller's dealership(s).",
+);
+export type DeliveryHealth = v.InferOutput<typeof DeliveryHealth>;

@@ -1,5 +1,6 @@
 /** What every route module needs: the database and the checked configuration. */
 import type { Kysely } from 'kysely';
+import type { Clock } from '../config/clock.ts';
 import type { Config } from '../config/server.ts';
 import type { StaffAuth } from './auth/staff-auth.ts';
 import type { Dialect } from './db/client.ts';
@@ -34,4 +35,6 @@ export interface Deps {
   readiness?: () => string | null;
   /** Staff sign-in (better-auth), made on first use by staffAuth(deps). */
   auth?: StaffAuth;
+  /** What time it is for dated content (config/clock.ts); unset: the system clock. Tests set one. */
+  clock?: Clock;
 }

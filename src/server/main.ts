@@ -6,9 +6,9 @@
  */
 
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { loadConfig } from '../config/server.ts';
 import { ensureFirstAdmin } from './auth/staff.ts';
 import { prepare, type Seeder } from './boot.ts';
@@ -22,12 +22,13 @@ import { retentionJob } from './leads/retention.ts';
 import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
 import { describeStorage, privateStoreOf, storeOf } from './media/stores.ts';
+import { boundaryRebuildJob } from './publish/boundaries.ts';
 import { createCoordinator } from './publish/coordinator.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 import { createLiveBuild } from './publish/live.ts';
 import { rebuildJob } from './publish/schedule.ts';
 import { purgeRevisions } from './revisions/purge.ts';
-import { createServerApp } from './server.ts';
+import { createServerApp, nodeListener } from './server.ts';
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -93,6 +94,13 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
   const scheduler = createScheduler(deps.db, logger, { leaseMs: config.scheduleLeaseMs });
   scheduler.add(rebuildJob(publishing, config.publishing));
   scheduler.add(
+    boundaryRebuildJob(deps.db, publishing, {
+      schedule: config.publishing.boundarySchedule,
+      timezone: config.publishing.timezone,
+      clock: deps.clock,
+    }),
+  );
+  scheduler.add(
     retentionJob(withLeadTables(deps.db), { ...config.leads.retention, files: privateStoreOf(deps), logger }),
   );
   const digest = digestJob(deps, logger);
@@ -105,22 +113,17 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     ),
   );
 
-  const server = serve(
-    {
-      fetch: app.fetch,
-      port: config.port,
-      hostname: config.host,
-      // Headers that never finish are cut by Node (408); stalled upload bodies by http/body-timeout.ts.
-      serverOptions: { headersTimeout: 20_000 },
-    },
-    (info) => {
-      logger.info('listening', {
-        url: `http://localhost:${info.port}`,
-        database: deps.dialect,
-        files: describeStorage(config.storage),
-      });
-    },
-  ) as Server;
+  // The app behind its fast path (server.ts nodeListener). Headers that never finish are cut by Node
+  // (408); stalled upload bodies by http/body-timeout.ts.
+  const server = createServer({ headersTimeout: 20_000 }, nodeListener(app, config.host));
+  server.listen(config.port, config.host, () => {
+    const info = server.address() as AddressInfo;
+    logger.info('listening', {
+      url: `http://localhost:${info.port}`,
+      database: deps.dialect,
+      files: describeStorage(config.storage),
+    });
+  });
 
   await live.start();
   phase = 'serving';

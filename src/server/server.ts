@@ -2,12 +2,15 @@
  * The whole process in one Hono app: /api, /uploads, the admin app at /admin and the static site, with compression for
  * text responses (static pages are served pre-compressed) and request logs.
  */
+import type { RequestListener } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import type { Deps } from './deps.ts';
 import { answerFormPost } from './forms/form-posts.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
+import { type FastAnswerer, fastFirst } from './http/fast-path.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { leadCrypto } from './leads/crypto.ts';
@@ -22,6 +25,38 @@ import { createStockIndex, stockVersion } from './stock/stock-index.ts';
 /** The load balancer's health checks: every second or so, not worth a log line each. */
 const PROBES = new Set(['/healthz', '/readyz']);
 
+/** Answers from memory in front of each app (http/fast-path.ts), for `nodeListener`. */
+const fastPaths = new WeakMap<
+  Hono,
+  { answerers: FastAnswerer[]; trustProxy: number; logger: Logger; answered: number }
+>();
+
+/** How many requests the fast path answered for this app (tests: it did answer them). */
+export const fastAnswered = (app: Hono): number => fastPaths.get(app)?.answered ?? 0;
+
+/** Paths the access log leaves out: fingerprinted assets, uploads, load-balancer probes. */
+const logged = (path: string) =>
+  !path.startsWith('/_astro/') && !path.startsWith('/uploads/') && !PROBES.has(path);
+
+/**
+ * Node's request listener for the app, as `serve()` would make it, with the fast path in front: cached
+ * API answers and published pages in memory are written straight away with the chain's headers.
+ */
+export function nodeListener(app: Hono, hostname?: string): RequestListener {
+  const slow = getRequestListener(app.fetch, { hostname }) as RequestListener;
+  const fast = fastPaths.get(app);
+  if (!fast) return slow;
+  const { logger } = fast;
+  return fastFirst(slow, {
+    answerers: fast.answerers,
+    trustProxy: fast.trustProxy,
+    log: ({ request_id, method, path, status }) => {
+      fast.answered++;
+      if (logged(path)) logger.info('request', { request_id, method, path, status, ms: 0 });
+    },
+  });
+}
+
 export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {
   const app = new Hono();
   app.use('*', requestIds());
@@ -32,7 +67,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     const start = performance.now();
     await next();
     const path = c.req.path;
-    if (!path.startsWith('/_astro/') && !path.startsWith('/uploads/') && !PROBES.has(path)) {
+    if (logged(path)) {
       logger.info('request', {
         method: c.req.method,
         path,
@@ -43,7 +78,10 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
   });
   // Outside compression, so each compressed form is kept once (see http/micro-cache.ts).
   deps.logger ??= logger;
-  const readCache = createMicroCache({ ttlMs: deps.config.apiCacheTtlMs });
+  const readCache = createMicroCache({
+    ttlMs: deps.config.apiCacheTtlMs,
+    maxBytes: deps.config.apiCacheBytes,
+  });
   // The stock index is at least as fresh as the micro-cache: changes here drop both at once, changes
   // made by another process show within a second. No micro-cache (TTL 0): no index either.
   const stockIndex =
@@ -72,15 +110,18 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     uploadRoutes(() => storeOf(deps)),
   );
   const crypto = leadCrypto(deps.config.leads.encryptionKey);
-  app.route(
-    '/',
-    siteRoutes({
-      buildsDir: deps.config.buildsDir,
-      storedAsset: deps.liveBuild
-        ? (path) => deps.liveBuild?.asset(path) ?? Promise.resolve(null)
-        : undefined,
-      formPosts: (c, readPage) => answerFormPost(c, deps, crypto, readPage),
-    }),
-  );
-  return app;
+  const site = siteRoutes({
+    buildsDir: deps.config.buildsDir,
+    pageCacheBytes: deps.config.pageCacheBytes,
+    storedAsset: deps.liveBuild ? (path) => deps.liveBuild?.asset(path) ?? Promise.resolve(null) : undefined,
+    formPosts: (c, readPage) => answerFormPost(c, deps, crypto, readPage),
+  });
+  app.route('/', site);
+  fastPaths.set(app, {
+    answerers: [readCache.fast, site.fast],
+    trustProxy: deps.config.trustProxy,
+    logger,
+    answered: 0,
+  });
+  return Object.assign(app, { readCache, pageCache: site.pageCache });
 }

@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -13,7 +13,8 @@ import { getMimeType } from 'hono/utils/mime';
 import { DATA_SAVER_COOKIE, DATA_SAVER_PATH, dataSaverOn } from '../domain/data-saver.ts';
 import { formBodyLimit } from './forms/form-fields.ts';
 import { createDataSaverVariants } from './http/data-saver-variants.ts';
-import { createStaticFiles } from './http/static-files.ts';
+import type { FastAnswer, FastRequest } from './http/fast-path.ts';
+import { createStaticFiles, type StaticFile } from './http/static-files.ts';
 import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
 import { currentBuildDir } from './publish/current-link.ts';
 
@@ -41,17 +42,24 @@ function olderBuilds(buildsDir: string) {
 /** Answers a form posted to a page (forms/form-posts.ts), given a reader of the published pages. */
 export type FormPosts = (c: Context, readPage: (path: string) => Promise<string | null>) => Promise<Response>;
 
+/** The site's routes, and its answerer for the fast path (http/fast-path.ts). */
 export function siteRoutes(opts: {
   buildsDir: string;
+  /** Bytes of built files held in memory (config pageCacheBytes). */
+  pageCacheBytes?: number;
   /** A hashed asset of a build not on this disk yet, from the shared store (publish/live.ts). */
   storedAsset?: (path: string) => Promise<{ data: Buffer; build: string } | null>;
   formPosts?: FormPosts;
 }) {
   const app = new Hono();
-  const files = createStaticFiles();
+  const files = createStaticFiles({ maxBytes: opts.pageCacheBytes });
   const saverPages = createDataSaverVariants();
   const oldAssets = createStaticFiles({ maxBytes: 32 * 1024 * 1024 });
   const older = olderBuilds(opts.buildsDir);
+  // Paths this handler answered with a built file (not a shell page): only those are answered in front
+  // of the Hono app, so no route mounted before this one is ever skipped. Bounded: cleared when full.
+  const servedHere = new Map<string, { dir: string; key: string; file: StaticFile }>();
+  const MAX_SERVED = 20_000;
 
   /** A hashed asset of an earlier build (a page still open in a browser), on this disk or in the store. */
   const olderAsset = async (c: Context, dir: string) => {
@@ -100,8 +108,13 @@ export function siteRoutes(opts: {
         200,
         found.shell ? 'no-cache' : 'public, max-age=0, must-revalidate',
       );
-    if (found)
+    if (found) {
+      if (!found.shell && c.req.method === 'GET') {
+        if (servedHere.size >= MAX_SERVED) servedHere.clear();
+        servedHere.set(c.req.path, { dir, key: found.key, file: found.file });
+      }
       return files.respond(c, found.key, found.file, found.shell ? { cacheControl: 'no-cache' } : {});
+    }
 
     const page404 = files.lookup(dir, '/404.html');
     if (page404)
@@ -156,6 +169,8 @@ export function siteRoutes(opts: {
       const dir = currentBuildDir(opts.buildsDir);
       if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
       const readPage = readPageIn(dir);
+      // The page a form post answers with (again with its errors) came from this build, like every page.
+      c.header('X-Site-Build', basename(dir));
       try {
         return await formPosts(c, readPage);
       } catch (err) {
@@ -164,7 +179,25 @@ export function siteRoutes(opts: {
       }
     });
   }
-  return app;
+  /** A built file this handler served before, answered whole when its form is in memory. */
+  const fast = (r: FastRequest): FastAnswer | undefined => {
+    const found = servedHere.get(r.path);
+    // Still the published build, and the file still held (else the handler looks it up again).
+    if (!found) return undefined;
+    if (!found.file.cached || found.dir !== currentBuildDir(opts.buildsDir)) {
+      servedHere.delete(r.path);
+      return undefined;
+    }
+    const h = r.req.headers;
+    if (
+      found.key.endsWith('.html') &&
+      dataSaverOn(h['save-data'] as string | undefined, h.cookie as string | undefined)
+    )
+      return undefined;
+    return files.fast(r, found.key, found.file);
+  };
+
+  return Object.assign(app, { fast, pageCache: files });
 }
 
 const DEALER = '(/dealer/[a-z0-9-]+)?';

@@ -2,7 +2,8 @@
  * The one way a page gets its static paths. Every route file lives once under src/pages/[...site]/,
  * and its `site` rest parameter is undefined for the group site at the root or `dealer/{siteName}` for
  * each dealer (SPEC §2, docs/decisions/035-one-route-tree.md). A route describes its entries for one
- * site context; `eachSite` repeats them for every site and hands each page its context as `ctx`.
+ * site context; `eachSite` repeats them for every site. A page reads its context from
+ * `Astro.locals.siteCtx`, which src/middleware.ts sets from the `site` parameter.
  */
 import type { GetStaticPathsOptions, GetStaticPathsResult } from 'astro';
 import { withDealer } from '../domain/urls.ts';
@@ -27,18 +28,21 @@ export function siteParam(ctx: SiteCtx): string | undefined {
 }
 
 /**
- * getStaticPaths for a route: its entries for every site, each page's props carrying its `ctx`. A
+ * getStaticPaths for a route: its entries for every site. A
  * partial build renders only the routes it names (build-deps.ts): any other route has no pages and
  * loads nothing; the server keeps that route's files from the previous build.
  */
 export function eachSite<P extends object>(pathsFor: PathsFor<P>) {
   return async ({ routePattern }: GetStaticPathsOptions) =>
     currentRoute.run(routePattern, async () => {
-      const out: { params: Record<string, string | undefined>; props: P & { ctx: SiteCtx } }[] = [];
+      const out: { params: Record<string, string | undefined>; props: P & Record<string, unknown> }[] = [];
       if (!rendersRoute(routePattern)) return out;
       for (const ctx of await allSites()) {
         for (const e of await pathsFor(ctx)) {
-          out.push({ params: { ...e.params, site: siteParam(ctx) }, props: { ...e.props, ctx } });
+          out.push({
+            params: { ...e.params, site: siteParam(ctx) },
+            props: e.props as P & Record<string, unknown>,
+          });
         }
       }
       return out satisfies GetStaticPathsResult;

@@ -24,3 +24,16 @@ export async function rootCtx(): Promise<SiteCtx> {
 export function dealerCtx(dealer: Dealer): SiteCtx {
   return { dealer, site: dealer.siteName, scope: dealer.slug, label: dealer.dealerName };
 }
+
+/**
+ * The context of a page from its `site` route parameter (src/views/route-kit.ts): undefined at the
+ * root, 'dealer/{siteName}' under a dealer. Set once per page by src/middleware.ts as
+ * `Astro.locals.siteCtx`, which layouts and components read instead of a prop passed down.
+ */
+export async function siteCtxOf(param: string | undefined): Promise<SiteCtx> {
+  if (!param) return rootCtx();
+  const siteName = param.replace(/^dealer\//, '');
+  const dealer = (await data.dealers()).find((d) => d.siteName === siteName);
+  if (!dealer) throw new Error(`No dealership has the site name ${siteName}`);
+  return dealerCtx(dealer);
+}

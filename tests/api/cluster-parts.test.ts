@@ -37,6 +37,12 @@ function writeSite(buildsDir: string, id: string) {
   mkdirSync(join(dir, 'about'), { recursive: true });
   writeFileSync(join(dir, 'index.html'), `<h1>${id}</h1><script src="/_astro/app.${id}.js"></script>`);
   writeFileSync(join(dir, 'about', 'index.html'), '<h1>About us</h1>');
+  writeFileSync(join(dir, '404.html'), '<h1>Not found</h1>');
+  mkdirSync(join(dir, 'contact-us'), { recursive: true });
+  writeFileSync(
+    join(dir, 'contact-us', 'index.html'),
+    '<form data-lead-form="enquiry" method="post"><input name="form_name" value="contact"><input name="first_name"></form>',
+  );
   writeFileSync(join(dir, '_astro', `app.${id}.js`), `console.log(${JSON.stringify(id)})`);
   return dir;
 }
@@ -52,6 +58,20 @@ describe('configuration check', () => {
     expect(message).toMatch(/PUBLIC_SITE_URL is required in production/);
     expect(message).toMatch(/AUTH_SECRET is required in production/);
     expect(message).toMatch(/LEAD_ENCRYPTION_KEY is required in production/);
+  });
+
+  it('names a partial set of S3 settings beside the missing production settings', () => {
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', S3_BUCKET: 'site-files', S3_REGION: 'af-south-1' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(
+      /S3_BUCKET is set but S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are missing/,
+    );
+    expect(message).toMatch(/AUTH_SECRET is required in production/);
+    expect(message).toMatch(/PUBLIC_SITE_URL is required in production/);
   });
 });
 
@@ -253,6 +273,21 @@ describe.each(ENGINES)('on %s', (engine) => {
       publish(buildsDir, '20261127-000001-000-bbbb');
       const after = await app.request('/');
       expect(after.headers.get('X-Site-Build')).toBe('20261127-000001-000-bbbb');
+      // The data-saver form of a page, the 404 page and a form post answered with its page say so too.
+      const saver = await app.request('/about/', { headers: { 'Save-Data': 'on' } });
+      expect(saver.status).toBe(200);
+      expect(saver.headers.get('X-Site-Build')).toBe('20261127-000001-000-bbbb');
+      const missing = await app.request('/no-such-page/');
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('X-Site-Build')).toBe('20261127-000001-000-bbbb');
+      const posted = await app.request('/contact-us/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'form_name=contact&first_name=',
+      });
+      expect(posted.status).toBe(422);
+      expect(await posted.text()).toContain('data-lead-form');
+      expect(posted.headers.get('X-Site-Build')).toBe('20261127-000001-000-bbbb');
       // A page opened before the publish still gets its script.
       const old = await app.request('/_astro/app.20261127-000000-000-aaaa.js');
       expect(old.status).toBe(200);

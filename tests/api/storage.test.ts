@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/server.ts';
 import { readStorageConfig, type StorageConfig, storageProblems } from '../../src/config/storage.ts';
 import { localStore } from '../../src/server/media/local-store.ts';
+import { s3Client, s3Store } from '../../src/server/media/s3-store.ts';
 import type { BlobStore } from '../../src/server/media/storage.ts';
 import { closeStores, openStore } from '../../src/server/media/stores.ts';
 import { uploadRoutes } from '../../src/server/routes/uploads.ts';
@@ -37,6 +38,34 @@ describe.each(KINDS)('a %s store', (kind) => {
   });
 
   const text = async (body: ReadableStream<Uint8Array> | undefined) => new Response(body).text();
+
+  it.skipIf(kind === 'local')(
+    'sends no SDK checksums unless switched on (several S3-compatible stores refuse them)',
+    async () => {
+      const sent = async (mode: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED') => {
+        const settings = { ...(config as Extract<StorageConfig, { kind: 's3' }>), requestChecksums: mode };
+        const client = s3Client(settings);
+        const headers: Record<string, string>[] = [];
+        client.middlewareStack.add(
+          (next) => async (args) => {
+            headers.push({ ...(args.request as { headers: Record<string, string> }).headers });
+            return next(args);
+          },
+          { step: 'finalizeRequest', name: 'recordHeaders' },
+        );
+        try {
+          await s3Store(client, settings, 'uploads')
+            .put(`checksums/${mode}.txt`, Buffer.from(mode))
+            .catch(() => {}); // a store may refuse them: what was sent is the point
+        } finally {
+          client.destroy();
+        }
+        return Object.keys(headers[0] ?? {}).filter((h) => /checksum/i.test(h));
+      };
+      expect(await sent('WHEN_REQUIRED')).toEqual([]);
+      expect((await sent('WHEN_SUPPORTED')).length).toBeGreaterThan(0);
+    },
+  );
 
   it('writes, reads, describes and lists objects by key', async () => {
     await store.put('photos/p1/800.webp', Buffer.from('eight hundred'));

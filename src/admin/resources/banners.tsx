@@ -3,6 +3,7 @@ import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import { DataTable, NumberInput, SelectInput, TextInput } from 'react-admin';
 import { BannerInput } from '../../contract/content.ts';
 import { SchemaForm } from '../schema-form.tsx';
+import { PublishFromInput, statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
@@ -11,6 +12,8 @@ function BannerList() {
   return (
     <SearchList>
       <DataTable.Col source="title" />
+      {/* Second: a phone shows the first two columns (lists.tsx FitTable). */}
+      {statusCol}
       <DataTable.Col source="type" />
       <DataTable.Col source="button_url" label="Links to" />
       <DataTable.NumberCol source="sort_order" label="Order" />
@@ -39,6 +42,7 @@ function BannerForm() {
       <TextInput source="button_text" label="Button text" />
       <TextInput source="button_url" label="Button URL" isRequired helperText="/path or https://…" />
       <NumberInput source="sort_order" label="Order" step={1} />
+      <PublishFromInput />
     </SchemaForm>
   );
 }

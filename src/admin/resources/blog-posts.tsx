@@ -5,6 +5,7 @@ import { DataTable, DateInput, TextInput } from 'react-admin';
 import { BlogPostInput } from '../../contract/content.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
+import { PublishFromInput, statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';
 import { SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
@@ -13,6 +14,8 @@ function BlogList() {
   return (
     <SearchList sort="publish_date" order="DESC">
       <DataTable.Col source="title" />
+      {/* Second: a phone shows the first two columns (lists.tsx FitTable). */}
+      {statusCol}
       <DataTable.Col source="author" />
       <DataTable.Col source="publish_date" label="Published" />
     </SearchList>
@@ -26,6 +29,7 @@ function BlogForm() {
       <TextInput source="slug" isRequired />
       <TextInput source="author" isRequired />
       <DateInput source="publish_date" label="Publish date" isRequired />
+      <PublishFromInput />
       <TextInput source="description" multiline fullWidth isRequired />
       <PhotosPanel owner="blog_posts" single aspect="16 / 9" help="The post's picture, cropped to 16:9." />
       <TextInput

@@ -49,6 +49,7 @@ import { API_RESOURCES } from '../api-paths.ts';
 import { can, type Permissions } from '../auth-provider.ts';
 import { filterQuery } from '../data-provider.ts';
 import { api, json } from '../http.ts';
+import { DeliveryNotice, useUnconfigured } from './delivery-health.tsx';
 
 interface Delivery {
   channel: 'email' | 'webhook';
@@ -165,6 +166,7 @@ function ExportCsv() {
 
 /** One line a channel; a dead letter in the error colour, so it stands out in a long list. */
 function DeliverySummary({ delivery }: { delivery: Delivery[] }) {
+  const off = useUnconfigured();
   return (
     <>
       {delivery.map((d) => (
@@ -177,7 +179,8 @@ function DeliverySummary({ delivery }: { delivery: Delivery[] }) {
             color: d.status === 'dead' ? 'error.main' : undefined,
           }}
         >
-          {d.channel === 'email' ? 'E-mail' : 'Webhook'}: {d.status}
+          {d.channel === 'email' ? 'E-mail' : 'Webhook'}:{' '}
+          {notSetUp(d, off) ? 'not sent (not set up)' : d.status}
         </Box>
       ))}
     </>
@@ -191,6 +194,7 @@ function LeadList() {
   // (below 1200 px) the subject waits for the detail, so the table fits without scrolling sideways.
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const wide = useMediaQuery((t: Theme) => t.breakpoints.up('lg'));
+  const off = useUnconfigured();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder="Name, e-mail or phone" />,
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn />,
@@ -207,82 +211,88 @@ function LeadList() {
     <DateInput key="before" source="before" label="Received until" />,
   ];
   return (
-    <List
-      filters={filters}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
-      actions={
-        <TopToolbar>
-          <FilterButton />
-          <ExportCsv />
-        </TopToolbar>
-      }
-      exporter={false}
-      // A table wider than the space beside the menu scrolls in its card, not the whole page: with
-      // width 0 / min-width 100% its width no longer pushes the layout wider than the window.
-      // Narrower cell padding below 1200 px lets the whole row, delivery included, fit at 1024 px.
-      sx={{
-        '& .RaList-content': { width: 0, minWidth: '100%', overflowX: 'auto' },
-        '& .MuiTableCell-root': { px: { sm: 1, lg: 2 } },
-      }}
-    >
-      {small ? (
-        <SimpleList<Lead>
-          linkType="show"
-          primaryText={(r) => r.name}
-          secondaryText={(r) =>
-            [
-              r.form_name,
-              dealerName(r.dealer_slug),
-              when(r.created_at),
-              r.assignee && `→ ${r.assignee.name}`,
-              r.delivery.some((d) => d.status === 'dead') && 'not delivered',
-            ]
-              .filter(Boolean)
-              .join(' · ')
-          }
-          tertiaryText={(r) => <StatusChip status={r.status} />}
-        />
-      ) : (
-        <DataTable bulkActionButtons={false} rowClick="show">
-          <DataTable.Col
-            source="created_at"
-            label="Received"
-            render={(r: Lead) => <Box sx={{ whiteSpace: 'nowrap' }}>{shortWhen(r.created_at)}</Box>}
+    <>
+      <Box sx={{ mt: 1 }}>
+        <DeliveryNotice />
+      </Box>
+      <List
+        filters={filters}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={25}
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            <ExportCsv />
+          </TopToolbar>
+        }
+        exporter={false}
+        // A table wider than the space beside the menu scrolls in its card, not the whole page: with
+        // width 0 / min-width 100% its width no longer pushes the layout wider than the window.
+        // Narrower cell padding below 1200 px lets the whole row, delivery included, fit at 1024 px.
+        sx={{
+          '& .RaList-content': { width: 0, minWidth: '100%', overflowX: 'auto' },
+          '& .MuiTableCell-root': { px: { sm: 1, lg: 2 } },
+        }}
+      >
+        {small ? (
+          <SimpleList<Lead>
+            linkType="show"
+            primaryText={(r) => r.name}
+            secondaryText={(r) =>
+              [
+                r.form_name,
+                dealerName(r.dealer_slug),
+                when(r.created_at),
+                r.assignee && `→ ${r.assignee.name}`,
+                r.delivery.some((d) => d.status === 'dead') && 'not delivered',
+                r.delivery.some((d) => notSetUp(d, off)) && 'not sent: e-mail is not set up',
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            }
+            tertiaryText={(r) => <StatusChip status={r.status} />}
           />
-          <DataTable.Col source="status" render={(r: Lead) => <StatusChip status={r.status} />} />
-          <DataTable.Col source="name" disableSort />
-          <DataTable.Col source="form_name" label="Form" />
-          {wide && <DataTable.Col source="subject" disableSort />}
-          {/* A user of one dealership knows whose leads these are. */}
-          {dealers.length !== 1 && (
+        ) : (
+          <DataTable bulkActionButtons={false} rowClick="show">
             <DataTable.Col
-              source="dealer_slug"
-              label="Dealership"
-              render={(r: Lead) => dealerName(r.dealer_slug)}
+              source="created_at"
+              label="Received"
+              render={(r: Lead) => <Box sx={{ whiteSpace: 'nowrap' }}>{shortWhen(r.created_at)}</Box>}
             />
-          )}
-          <DataTable.Col
-            source="assignee"
-            label="Assigned to"
-            disableSort
-            render={(r: Lead) => r.assignee?.name ?? '—'}
-          />
-          <DataTable.Col
-            source="response_minutes"
-            label="First response"
-            disableSort
-            render={(r: Lead) => (r.response_minutes === null ? '—' : minutes(r.response_minutes))}
-          />
-          <DataTable.Col
-            source="delivery"
-            label="Delivery"
-            disableSort
-            render={(r: Lead) => (r.delivery.length ? <DeliverySummary delivery={r.delivery} /> : '—')}
-          />
-        </DataTable>
-      )}
-    </List>
+            <DataTable.Col source="status" render={(r: Lead) => <StatusChip status={r.status} />} />
+            <DataTable.Col source="name" disableSort />
+            <DataTable.Col source="form_name" label="Form" />
+            {wide && <DataTable.Col source="subject" disableSort />}
+            {/* A user of one dealership knows whose leads these are. */}
+            {dealers.length !== 1 && (
+              <DataTable.Col
+                source="dealer_slug"
+                label="Dealership"
+                render={(r: Lead) => dealerName(r.dealer_slug)}
+              />
+            )}
+            <DataTable.Col
+              source="assignee"
+              label="Assigned to"
+              disableSort
+              render={(r: Lead) => r.assignee?.name ?? '—'}
+            />
+            <DataTable.Col
+              source="response_minutes"
+              label="First response"
+              disableSort
+              render={(r: Lead) => (r.response_minutes === null ? '—' : minutes(r.response_minutes))}
+            />
+            <DataTable.Col
+              source="delivery"
+              label="Delivery"
+              disableSort
+              render={(r: Lead) => (r.delivery.length ? <DeliverySummary delivery={r.delivery} /> : '—')}
+            />
+          </DataTable>
+        )}
+      </List>
+    </>
   );
 }
 
@@ -421,15 +431,24 @@ function WorkLead({ lead }: { lead: Lead }) {
 }
 
 const channelName = (d: Delivery) => (d.channel === 'email' ? 'E-mail' : 'Webhook');
-const stateOf = (d: Delivery) =>
-  `${d.status}${d.delivered_at ? ` ${when(d.delivered_at)}` : ''}${
-    d.status === 'pending' && d.next_attempt_at ? ` (next ${when(d.next_attempt_at)})` : ''
-  }`;
+/** A delivery waiting on a channel the server cannot send on (no SMTP_URL / CRM_WEBHOOK_URL). */
+function notSetUp(d: Delivery, off: { email: boolean; webhook: boolean }) {
+  return off[d.channel] && (d.status === 'pending' || d.status === 'sending');
+}
+const stateOf = (d: Delivery, off: { email: boolean; webhook: boolean }) =>
+  notSetUp(d, off)
+    ? `not sent: ${d.channel === 'email' ? 'e-mail' : 'the CRM webhook'} is not set up`
+    : `${d.status}${d.delivered_at ? ` ${when(d.delivered_at)}` : ''}${
+        d.status === 'pending' && d.next_attempt_at ? ` (next ${when(d.next_attempt_at)})` : ''
+      }`;
 
 function Deliveries({ lead }: { lead: Lead }) {
   const { busy, run, url } = useLeadAction(lead.id);
   // A phone reads one block a channel: a five-column table squeezed the error to a letter a line.
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const off = useUnconfigured();
+  const attempts = (d: Delivery) =>
+    notSetUp(d, off) ? '' : `, ${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}`;
   if (!lead.delivery.length) return <Typography color="text.secondary">No channel configured.</Typography>;
   const retry = (d: Delivery) =>
     d.can_retry && (
@@ -449,8 +468,8 @@ function Deliveries({ lead }: { lead: Lead }) {
         {lead.delivery.map((d) => (
           <Box key={d.channel} data-testid={`delivery-${d.channel}`}>
             <Typography>
-              <strong>{channelName(d)}</strong>: {stateOf(d)}, {d.attempts}{' '}
-              {d.attempts === 1 ? 'attempt' : 'attempts'}
+              <strong>{channelName(d)}</strong>: {stateOf(d, off)}
+              {attempts(d)}
             </Typography>
             {d.last_error && (
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -478,7 +497,7 @@ function Deliveries({ lead }: { lead: Lead }) {
           {lead.delivery.map((d) => (
             <TableRow key={d.channel}>
               <TableCell>{channelName(d)}</TableCell>
-              <TableCell>{stateOf(d)}</TableCell>
+              <TableCell>{stateOf(d, off)}</TableCell>
               <TableCell>{d.attempts}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>{d.last_error ?? '—'}</TableCell>
               <TableCell>{retry(d)}</TableCell>
@@ -655,6 +674,7 @@ function LeadDetail() {
         )}
       </Section>
       <Section title="Delivery">
+        <DeliveryNotice />
         <Deliveries lead={lead} />
       </Section>
       <Reveal lead={lead} />

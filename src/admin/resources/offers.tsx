@@ -7,6 +7,7 @@ import { DataTable, DateInput, NumberInput, TextInput } from 'react-admin';
 import { OfferInput } from '../../contract/content.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
+import { statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';
 
@@ -14,6 +15,8 @@ function OfferList() {
   return (
     <SearchList perPage={25}>
       <DataTable.Col source="title" />
+      {/* Second: a phone shows the first two columns (lists.tsx FitTable). */}
+      {statusCol}
       <DataTable.Col source="model" />
       <DataTable.Col source="dealer_slug" label="Dealership" />
       <DataTable.NumberCol source="price" {...RAND} />
@@ -32,7 +35,12 @@ function OfferForm() {
       <TextInput source="model_slug" label="Model slug" isRequired />
       <TextInput source="dealer_slug" label="Dealership slug" helperText="Empty for the whole group" />
       <NumberInput source="price" label="Price (R)" step={1} />
-      <DateInput source="valid_until" label="Valid until" isRequired />
+      <DateInput
+        source="valid_until"
+        label="Valid until"
+        isRequired
+        helperText="The last day it is on the site; it leaves the next day (Johannesburg time)"
+      />
       <TextInput source="intro_paragraph" label="Intro" multiline fullWidth isRequired />
       <RichTextInput source="body" fullWidth editorOptions={editorOptions} />
       <TextInput source="thumbnail" helperText="Image file name" isRequired />

@@ -17,6 +17,17 @@ const cars = (n: number) => `${n} car${n === 1 ? '' : 's'}`;
 const summary = (i: AppliedImport) =>
   `${cars(i.added)} added, ${cars(i.changed)} changed, ${cars(i.marked_sold)} marked sold`;
 
+/** What undoing an import will do, naming only what it did. */
+function undoing(i: AppliedImport) {
+  const parts = [
+    i.added && `${cars(i.added)} it added will be removed (they stay under Recently deleted)`,
+    i.changed && `${cars(i.changed)} it changed go back to how they were before it`,
+    i.marked_sold && `${cars(i.marked_sold)} it marked sold go back on sale as they were`,
+  ].filter(Boolean);
+  if (!parts.length) return 'The import changed no car: undoing it changes nothing.';
+  return `${parts.join('; ')}. Changes made to those cars since the import are undone too.`;
+}
+
 export function RecentImports() {
   const notify = useNotify();
   const client = useQueryClient();
@@ -77,10 +88,7 @@ export function RecentImports() {
         onCancel={() => setAsked(null)}
         onConfirm={() => asked && undo.mutate(asked)}
       >
-        <DialogContentText>
-          {asked &&
-            `${cars(asked.added)} it added will be removed (they stay under Recently deleted), and ${cars(asked.changed + asked.marked_sold)} it changed or marked sold go back to how they were before it. Changes made to those cars since the import are undone too.`}
-        </DialogContentText>
+        <DialogContentText>{asked && undoing(asked)}</DialogContentText>
       </Confirm>
     </Box>
   );

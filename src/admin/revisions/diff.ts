@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   model_slug: 'Model slug',
   make_slug: 'Make slug',
   valid_until: 'Valid until',
+  publish_from: 'Publish from',
   intro_paragraph: 'Intro',
   sort_order: 'Order',
   meta_title: 'Meta title',

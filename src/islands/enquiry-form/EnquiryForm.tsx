@@ -106,7 +106,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   // A test drive of one car, from the vehicle page's link (src/domain/car-link.ts): its id goes with the lead.
   const [linked, setLinked] = useState<CarLink | null>(null);
   // Bookings also need the dealerships' opening hours when the page names its dealership.
-  const { dealers, retry } = useDealers((chooseDealer || booking) && hydrated, props.dealerOptions);
+  // The visitor has started on the form (focus or tap): the built dealership list is refreshed then.
+  const [engaged, setEngaged] = useState(false);
+  const { dealers, retry } = useDealers((chooseDealer || booking) && hydrated, props.dealerOptions, engaged);
   const used = useUsedCar(form === 'used' && hydrated, props.used);
   // A linked car is at its own dealership, where the lead goes: that one is not chosen (src/domain/car-link.ts).
   const carDealer = linked?.dealer;
@@ -125,6 +127,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     setFormKey(newIdempotencyKey());
     enquiry.reset();
     const typed = typedBeforeHydration(root.current, TYPED_FIELDS);
+    if (Object.keys(typed).length || root.current?.contains(document.activeElement)) setEngaged(true);
     setDealer(typeof typed.dealer_slug === 'string' ? typed.dealer_slug : initialDealer());
     setCar((c) => withTyped(c, typed)); // unchanged on a form without the car fields
     if (typeof typed.preferred_date === 'string') setTypedDate(typed.preferred_date);
@@ -246,6 +249,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       aria-label={copy.label}
       aria-busy={loading || undefined}
       onSubmit={onSubmit}
+      onFocus={() => setEngaged(true)}
+      onPointerDown={() => setEngaged(true)}
       onInput={(e) => lead.clearField((e.target as HTMLInputElement).name)}
     >
       <ErrorSummary

@@ -3,7 +3,7 @@
  * for a car added after the build) reads the id from the address and loads /api/vehicles/{id}.
  */
 import { useEffect, useState } from 'react';
-import { browserApi } from '../../client/browser-api.ts';
+import { browserApiLater } from '../../client/browser-api-later.ts';
 import { toUsedCar, type UsedCar } from './config.ts';
 
 export type UsedCarState =
@@ -27,8 +27,8 @@ export function useUsedCar(
     if (!id) return setCar({ state: 'missing' });
     let live = true;
     setCar({ state: 'loading' });
-    browserApi
-      .vehicle(id)
+    browserApiLater()
+      .then((api) => api.vehicle(id))
       .then((v) => live && setCar({ state: 'ready', car: toUsedCar(v) }))
       .catch((err: unknown) => {
         if (!live) return;

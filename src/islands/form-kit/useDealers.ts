@@ -3,7 +3,7 @@
  * them, once per page. A failed load is logged (SPEC §8) and offers a retry.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { browserApi } from '../../client/browser-api.ts';
+import { browserApiLater } from '../../client/browser-api-later.ts';
 import type { OpeningPeriod } from '../../domain/opening-hours.ts';
 import type { Option } from './Field.tsx';
 
@@ -20,8 +20,8 @@ export type DealerOptions =
 let cached: Promise<DealerOption[]> | null = null;
 
 function load(): Promise<DealerOption[]> {
-  cached ??= browserApi
-    .dealers()
+  cached ??= browserApiLater()
+    .then((api) => api.dealers())
     .then((list) =>
       list['hydra:member']
         .map((d) => ({ value: d.slug, label: d.dealerName, hours: d.opening_hours }))
@@ -34,10 +34,15 @@ function load(): Promise<DealerOption[]> {
   return cached;
 }
 
-/** `known`: the list the page was built with (the form works before scripts), refreshed from the API. */
+/**
+ * `known`: the list the page was built with (the form works before scripts), refreshed from the API
+ * once `refresh` is true: a form passes it when the visitor starts on it, so a page read and left
+ * loads no API client.
+ */
 export function useDealers(
   enabled: boolean,
   known?: DealerOption[],
+  refresh = true,
 ): { dealers: DealerOptions; retry: () => void } {
   const [dealers, setDealers] = useState<DealerOptions>(
     known?.length ? { state: 'ready', options: known } : { state: 'loading' },
@@ -49,6 +54,7 @@ export function useDealers(
     if (!enabled) return;
     let live = true;
     if (built && attempt === 0) {
+      if (!refresh) return;
       // The page's list works at once; the API's is fresher (hours an editor changed since the build).
       load()
         .then((options) => live && setDealers({ state: 'ready', options }))
@@ -69,6 +75,6 @@ export function useDealers(
     return () => {
       live = false;
     };
-  }, [enabled, attempt]);
+  }, [enabled, attempt, refresh]);
   return { dealers, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }

@@ -22,6 +22,7 @@ import * as m020 from './migrations/020_staff_two_factor.ts';
 import * as m030 from './migrations/030_revisions.ts';
 import * as m053 from './migrations/053_cluster.ts';
 import * as m060 from './migrations/060_fraud_page.ts';
+import * as m080 from './migrations/080_publish_from.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_content': m001,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '030_revisions': m030,
   '053_cluster': m053,
   '060_fraud_page': m060,
+  '080_publish_from': m080,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,7 @@ export interface BannersTable {
   button_text: string | null; // null means the default 'Explore more'
   button_url: string;
   sort_order: number;
+  publish_from: string | null; // YYYY-MM-DD: first day on the site; null: at once (080)
 }
 
 export interface RangeModelsTable {
@@ -134,6 +135,7 @@ export interface BlogPostsTable {
   meta_title: string;
   meta_description: string;
   keywords: string;
+  publish_from: string | null; // YYYY-MM-DD: first day on the site; null: at once (080)
 }
 
 /** The fraud-warning page's text blocks (one row; HTML in the rich ones). */

@@ -56,6 +56,7 @@ export function createDataSaverVariants(maxEntries = 300) {
       ETag: v.etag,
       Vary: 'Accept-Encoding, Save-Data, Cookie',
       'X-Content-Type-Options': 'nosniff',
+      'X-Site-Build': file.build,
     };
     if (status === 200 && c.req.header('if-none-match') === v.etag)
       return wholeResponse(c, null, { status: 304, headers });

@@ -4,26 +4,47 @@
  * turns a burst of identical listing queries into one query. Editor writes clear it at once, and only
  * the site build's own requests (http/cache-bypass.ts) skip it: a client's `Cache-Control: no-cache`
  * or `Authorization` does not (every cached answer is `public`, so RFC 9111 lets a shared cache serve it).
+ *
+ * Each kept answer carries a strong ETag (a hash of its bytes, per compressed form), and a request that
+ * names it gets 304. Hits are answered in front of the Hono app (`fast`, http/fast-path.ts) with the
+ * headers the middleware chain would add; the middleware answers the hits that reach it the same way.
+ * The cache is bounded in entries and in bytes (issue 27): a flood of distinct query strings evicts the
+ * oldest answers instead of growing the process.
  */
+import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { textOf } from './body-text.ts';
 import { CACHE_BYPASS_HEADER, isBuildRequest } from './cache-bypass.ts';
+import { type FastAnswer, type FastRequest, matchesEtag, withOuterHeaders } from './fast-path.ts';
 
 interface Entry {
   expires: number;
   status: number;
+  /** The answer's own headers (lower-case names), its ETag included. */
   headers: Record<string, string>;
-  /** A string or bytes, never an ArrayBuffer: @hono/node-server writes those two without a stream. */
-  body: string | Uint8Array<ArrayBuffer>;
+  /**
+   * Bytes (never an ArrayBuffer: @hono/node-server writes a Uint8Array without a stream), encoded once
+   * when kept: a string would be encoded again for every answer.
+   */
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  /** What the entry counts against the byte bound: its body, key and headers. */
+  bytes: number;
+  /** Header lists for the fast path, per scheme and kind (200 GET, HEAD, 304), made on first use. */
+  prepared: Map<string, string[]>;
 }
 
 export interface MicroCache {
   middleware: MiddlewareHandler;
+  /** The fast path's answerer (http/fast-path.ts): a fresh entry for this request, or undefined. */
+  fast: (r: FastRequest) => FastAnswer | undefined;
   clear: () => void;
   size: () => number;
+  /** Bytes held (bodies, keys and headers). */
+  bytes: () => number;
 }
 
-/** Which compressed form a client accepts, so each form is cached once. */
+/** Which compressed form a client accepts, so each form is cached once (as compress() chooses). */
 function encodingOf(accept: string | undefined): string {
   if (!accept) return 'identity';
   if (/\bgzip\b/.test(accept)) return 'gzip';
@@ -31,14 +52,48 @@ function encodingOf(accept: string | undefined): string {
   return 'identity';
 }
 
+const encoder = new TextEncoder();
+
+const byteLength = (body: string | Uint8Array) =>
+  typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+
+const etagOf = (body: string | Uint8Array) => `"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
+
+/** The headers of a 304: the 200's, without its length (RFC 9110 §15.4.5 keeps ETag, Vary, Cache-Control). */
+function notModified(headers: Record<string, string>): Record<string, string> {
+  const { 'content-length': _, ...rest } = headers;
+  return rest;
+}
+
 export function createMicroCache(opts: {
   ttlMs: number;
   maxEntries?: number;
   maxBodyBytes?: number;
+  /** All entries together (bodies, keys, headers). */
+  maxBytes?: number;
 }): MicroCache {
   const entries = new Map<string, Entry>();
   const maxEntries = opts.maxEntries ?? 2000;
   const maxBody = opts.maxBodyBytes ?? 512 * 1024;
+  const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
+  let held = 0;
+
+  const drop = (key: string, e: Entry) => {
+    entries.delete(key);
+    held -= e.bytes;
+  };
+  /** A fresh entry, moved to the most recently used end; an expired one is dropped. */
+  const fresh = (key: string, now: number): Entry | undefined => {
+    const hit = entries.get(key);
+    if (!hit) return undefined;
+    entries.delete(key);
+    if (hit.expires <= now) {
+      held -= hit.bytes;
+      return undefined;
+    }
+    entries.set(key, hit);
+    return hit;
+  };
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
@@ -46,14 +101,12 @@ export function createMicroCache(opts: {
     if (isBuildRequest(c.req.header(CACHE_BYPASS_HEADER))) return next();
     const key = `${c.req.url}|${encodingOf(c.req.header('accept-encoding'))}`;
     const now = Date.now();
-    const hit = entries.get(key);
-    if (hit && hit.expires > now) {
-      // Re-insert to keep the map in least-recently-used order.
-      entries.delete(key);
-      entries.set(key, hit);
+    const hit = fresh(key, now);
+    if (hit) {
+      if (matchesEtag(c.req.header('if-none-match'), hit.etag))
+        return new Response(null, { status: 304, headers: notModified(hit.headers) });
       return new Response(method === 'HEAD' ? null : hit.body, { status: hit.status, headers: hit.headers });
     }
-    if (hit) entries.delete(key);
     await next();
     const res = c.res;
     const cacheControl = res.headers.get('cache-control') ?? '';
@@ -68,13 +121,73 @@ export function createMicroCache(opts: {
     // once (a compressed answer) and answer with them.
     const text = textOf(res);
     const body = text ?? new Uint8Array(await res.arrayBuffer());
-    const headers = Object.fromEntries(res.headers);
-    if ((typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength) <= maxBody) {
-      entries.set(key, { expires: now + opts.ttlMs, status: res.status, headers, body });
-      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    const size = byteLength(body);
+    if (size > maxBody) {
+      if (text === undefined) c.res = new Response(body, { status: res.status, headers: res.headers });
+      return;
     }
-    if (text === undefined) c.res = new Response(body, { status: res.status, headers });
+    const etag = etagOf(body);
+    res.headers.set('ETag', etag);
+    const headers = Object.fromEntries(res.headers);
+    let bytes = size + key.length;
+    for (const name in headers) bytes += name.length + (headers[name] as string).length;
+    const old = entries.get(key);
+    if (old) drop(key, old);
+    entries.set(key, {
+      expires: now + opts.ttlMs,
+      status: res.status,
+      headers,
+      body: typeof body === 'string' ? encoder.encode(body) : body,
+      etag,
+      bytes,
+      prepared: new Map(),
+    });
+    held += bytes;
+    while ((entries.size > maxEntries || held > maxBytes) && entries.size) {
+      const [k, e] = entries.entries().next().value as [string, Entry];
+      drop(k, e);
+    }
+    if (matchesEtag(c.req.header('if-none-match'), etag))
+      c.res = new Response(null, { status: 304, headers: notModified(headers) });
+    else if (text === undefined) c.res = new Response(body, { status: res.status, headers });
   };
 
-  return { middleware, clear: () => entries.clear(), size: () => entries.size };
+  const fast = (r: FastRequest): FastAnswer | undefined => {
+    if (opts.ttlMs <= 0 || !r.path.startsWith('/api/')) return undefined;
+    const h = r.req.headers;
+    if (h[CACHE_BYPASS_HEADER] !== undefined) return undefined;
+    const accept = h['accept-encoding'];
+    const hit = fresh(
+      `${r.url}|${encodingOf(Array.isArray(accept) ? accept.join(', ') : accept)}`,
+      Date.now(),
+    );
+    if (!hit) return undefined;
+    const ifNoneMatch = h['if-none-match'];
+    const kind = matchesEtag(ifNoneMatch, hit.etag) ? '304' : r.method;
+    const preparedKey = `${r.https ? 's' : ''}${kind}`;
+    let headers = hit.prepared.get(preparedKey);
+    if (!headers) {
+      const own =
+        kind === '304'
+          ? notModified(hit.headers)
+          : kind === 'GET'
+            ? { ...hit.headers, 'content-length': String(byteLength(hit.body)) }
+            : hit.headers;
+      headers = withOuterHeaders(r.path, r.https, own);
+      hit.prepared.set(preparedKey, headers);
+    }
+    if (kind === '304') return { status: 304, headers, body: null };
+    return { status: hit.status, headers, body: r.method === 'HEAD' ? null : hit.body };
+  };
+
+  return {
+    middleware,
+    fast,
+    clear: () => {
+      entries.clear();
+      held = 0;
+    },
+    size: () => entries.size,
+    bytes: () => held,
+  };
 }

@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { type FastAnswer, type FastRequest, withOuterHeaders } from './fast-path.ts';
 import { wholeResponse } from './outer-headers.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -60,6 +61,8 @@ export interface StaticFile {
   etag: string;
   /** The build it belongs to (its directory's name): every answer says so in X-Site-Build. */
   build: string;
+  /** Header lists for the fast path (fast-path.ts), per scheme, form and cache policy, made on first use. */
+  prepared?: Map<string, string[]>;
 }
 
 const SUFFIX: Record<Encoding, string> = { identity: '', br: '.br', gzip: '.gz' };
@@ -92,14 +95,24 @@ function candidates(urlPath: string): string[] {
   return extname(urlPath) ? [urlPath, `${urlPath}/index.html`] : [`${urlPath}/index.html`, `${urlPath}.html`];
 }
 
-export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number } = {}) {
+export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number; maxMisses?: number } = {}) {
   const maxBytes = opts.maxBytes ?? 256 * 1024 * 1024;
   const maxEntries = opts.maxEntries ?? 20_000;
+  const maxMisses = opts.maxMisses ?? 2_000;
   let root: string | null = null;
-  // path → file, or null for "no such file" (so repeated misses cost no disk access); LRU order.
+  // path → file (LRU order), bounded in bytes and entries.
   const files = new Map<string, { key: string; file: StaticFile } | null>();
+  // Paths with no file (so repeated misses cost no disk access), a small LRU of their own: a flood of
+  // distinct 404s (issue 27) must neither grow the process nor push real pages out of `files`.
+  const misses = new Set<string>();
   let bytes = 0;
 
+  /** Out of the cache: its bytes go too (the site's fast path may still hold the object, not its forms). */
+  const release = (f: StaticFile) => {
+    f.cached = false;
+    f.forms = {};
+    f.prepared = undefined;
+  };
   const sizeOf = (f: StaticFile) => Object.values(f.forms).reduce((sum, b) => sum + (b as Buffer).length, 0);
   const evict = () => {
     while ((bytes > maxBytes || files.size > maxEntries) && files.size) {
@@ -107,7 +120,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
       files.delete(k);
       if (v) {
         bytes -= sizeOf(v.file);
-        v.file.cached = false;
+        release(v.file);
       }
     }
   };
@@ -141,8 +154,9 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
   /** The file for a URL path in this build, from memory when seen before. */
   function lookup(dir: string, urlPath: string): { key: string; file: StaticFile } | null {
     if (dir !== root) {
-      for (const v of files.values()) if (v) v.file.cached = false;
+      for (const v of files.values()) if (v) release(v.file);
       files.clear();
+      misses.clear();
       bytes = 0;
       root = dir;
     }
@@ -154,19 +168,24 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     }
     // No NUL, and no dot-file or dot-directory (the build's own record, .build.json, is not public).
     if (decoded.includes('\0') || /(^|\/)\./.test(decoded)) return null;
-    if (files.has(decoded)) {
-      const hit = files.get(decoded) ?? null;
+    const hit = files.get(decoded);
+    if (hit) {
       files.delete(decoded);
       files.set(decoded, hit);
       return hit;
     }
+    if (misses.has(decoded)) return null;
     const found = load(dir, decoded);
-    files.set(decoded, found);
     if (found) {
+      files.set(decoded, found);
       bytes += sizeOf(found.file);
       found.file.cached = true;
+      evict();
+    } else {
+      // A long made-up path is not worth remembering (a flood of them would hold their text).
+      if (decoded.length <= 512) misses.add(decoded);
+      if (misses.size > maxMisses) misses.delete(misses.values().next().value as string);
     }
-    evict();
     return found;
   }
 
@@ -227,10 +246,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     if (key.endsWith('.html')) headers.Vary = 'Accept-Encoding, Save-Data, Cookie';
     if (status === 200 && c.req.header('if-none-match') === f.etag)
       return wholeResponse(c, null, { status: 304, headers });
-    const accept = c.req.header('accept-encoding') ?? '';
-    let encoding: Encoding = 'identity';
-    if (f.encodings.includes('br') && /\bbr\b/.test(accept)) encoding = 'br';
-    else if (f.encodings.includes('gzip') && /\bgzip\b/.test(accept)) encoding = 'gzip';
+    const encoding = encodingFor(f, c.req.header('accept-encoding'));
     const answer = (body: Buffer | undefined) => {
       if (!body) return wholeResponse(c, null, { status: 404, headers: { 'Cache-Control': 'no-store' } });
       if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
@@ -242,5 +258,54 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     return body instanceof Promise ? body.then(answer) : answer(body);
   }
 
-  return { lookup, respond };
+  /**
+   * The fast path's answer (fast-path.ts) for a file already found: the same status and headers as
+   * `respond` with the outer headers, when the form asked for is in memory; else undefined (respond reads
+   * or compresses it).
+   */
+  function fast(r: FastRequest, key: string, f: StaticFile, cacheControl?: string): FastAnswer | undefined {
+    const h = r.req.headers;
+    const ifNoneMatch = h['if-none-match'];
+    const notModified = ifNoneMatch === f.etag;
+    const encoding = notModified ? 'identity' : encodingFor(f, h['accept-encoding'] as string | undefined);
+    const body = notModified ? null : f.forms[encoding];
+    if (!notModified && !body) return undefined;
+    const preparedKey = `${r.https ? 's' : ''}${notModified ? '304' : encoding}${r.method}${cacheControl ?? ''}`;
+    f.prepared ??= new Map();
+    let headers = f.prepared.get(preparedKey);
+    if (!headers) {
+      const own: Record<string, string> = {
+        'Content-Type': f.type,
+        'Cache-Control': cacheControl ?? cacheControlFor(key),
+        ETag: f.etag,
+        'X-Content-Type-Options': 'nosniff',
+        'X-Site-Build': f.build,
+      };
+      if (f.encodings.length > 1) own.Vary = 'Accept-Encoding';
+      if (key.endsWith('.html')) own.Vary = 'Accept-Encoding, Save-Data, Cookie';
+      if (body) {
+        if (encoding !== 'identity') own['Content-Encoding'] = encoding;
+        own['Content-Length'] = String(body.length);
+      }
+      headers = withOuterHeaders(r.path, r.https, own);
+      f.prepared.set(preparedKey, headers);
+    }
+    return { status: notModified ? 304 : 200, headers, body: r.method === 'HEAD' ? null : (body ?? null) };
+  }
+
+  return {
+    lookup,
+    respond,
+    fast,
+    /** What the cache holds (tests: it stays within its bounds). */
+    stats: () => ({ entries: files.size, misses: misses.size, bytes }),
+  };
+}
+
+/** The best form of a file the client accepts. */
+function encodingFor(f: StaticFile, accept: string | undefined): Encoding {
+  if (!accept) return 'identity';
+  if (f.encodings.includes('br') && /\bbr\b/.test(accept)) return 'br';
+  if (f.encodings.includes('gzip') && /\bgzip\b/.test(accept)) return 'gzip';
+  return 'identity';
 }

@@ -39,6 +39,12 @@ export interface LiveBuild {
    * another instance served from a build this one has not mirrored yet. Null when there is none.
    */
   asset: (path: string) => Promise<{ data: Buffer; build: string } | null>;
+  /**
+   * Makes stored build `id` present on this disk (a preview asked for it: the builder may have been
+   * another instance). True when it is here, complete and checked; false when the store has no complete
+   * build of that id, or there is no shared store. Concurrent asks share one copy.
+   */
+  mirror: (id: string) => Promise<boolean>;
   /** First sync, then NOTIFY and polling. */
   start: () => Promise<void>;
   stop: () => Promise<void>;
@@ -79,6 +85,9 @@ export function createLiveBuild(opts: {
     }
     return m;
   };
+
+  /** Mirrors of non-live builds (previews) under way, so concurrent asks share one copy. */
+  const previews = new Map<string, Promise<boolean>>();
 
   const read = async () =>
     (await db.selectFrom('site_live').select('build_id').where('name', '=', 'site').executeTakeFirst())
@@ -207,6 +216,34 @@ export function createLiveBuild(opts: {
         if (data) return { data, build: id };
       }
       return null;
+    },
+    mirror(id) {
+      if (existsSync(join(buildsDir, id, 'index.html'))) return Promise.resolve(true);
+      const store = opts.store;
+      if (!store) return Promise.resolve(false);
+      let under = previews.get(id);
+      if (!under) {
+        under = (async () => {
+          if (!(await readStoredManifest(store, id).catch(() => null))) return false;
+          const started = performance.now();
+          const r = await mirrorBuild(store, id, buildsDir, localBuilds().slice(0, 2));
+          logger.info('build mirrored for a preview', {
+            id,
+            ...r,
+            ms: Math.round(performance.now() - started),
+          });
+          return true;
+        })()
+          .catch((err) => {
+            // Mirrored meanwhile as the live build (the same rename lost the race): it is here all the same.
+            if (existsSync(join(buildsDir, id, 'index.html'))) return true;
+            logger.warn('mirroring a build for a preview failed', { id, error: String(err) });
+            return false;
+          })
+          .finally(() => previews.delete(id));
+        previews.set(id, under);
+      }
+      return under;
     },
     ready: () => !!currentBuildId(buildsDir) && existsSync(join(buildsDir, 'current', 'index.html')),
     async start() {

@@ -6,6 +6,9 @@
  * stay shared (they are live data either way). The token is accepted once as ?token= and traded for an
  * HttpOnly, SameSite=Strict cookie scoped to the build's path (an HMAC of the build id under the
  * server's auth secret, not the key), so a link can be opened in a browser that has no session.
+ * With several instances, a build another instance made is mirrored from the shared store on first
+ * ask (publish/live.ts), so every instance answers the same preview; every answer names its build in
+ * X-Site-Build.
  */
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -129,7 +132,18 @@ export function previewRoutes(deps: Deps, dir = deps.config.buildsDir) {
     const ok =
       (cookie !== undefined && constantTimeEqual(cookie, proof)) ||
       mayPreview(await resolvePrincipal(c, deps));
-    if (!ok || !existsSync(join(root, 'index.html'))) return hidden(c);
+    if (!ok) return hidden(c);
+    // The row is the truth on every instance: a build discarded or pruned through another instance is
+    // gone here too, even where this instance still holds a mirrored copy.
+    const row = await deps.db
+      .selectFrom('builds')
+      .select(['status', 'pruned_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (row && (row.pruned_at !== null || !['succeeded', 'published'].includes(row.status))) return hidden(c);
+    // Built by another instance: copied from the shared store and checked first, so a preview is the same
+    // whichever instance answers (docs/decisions/223-several-instances.md).
+    if (!existsSync(join(root, 'index.html')) && !(await deps.liveBuild?.mirror(id))) return hidden(c);
 
     let rest: string;
     try {
@@ -149,6 +163,7 @@ export function previewRoutes(deps: Deps, dir = deps.config.buildsDir) {
     c.header('X-Robots-Tag', 'noindex, nofollow');
     c.header('Cache-Control', 'private, no-store');
     c.header('Referrer-Policy', 'same-origin');
+    c.header('X-Site-Build', id);
     const data = await readFile(file);
     if (['.html', '.css', '.js', '.mjs'].includes(ext))
       return c.body(rewriteForPreview(data.toString('utf8'), id, ext), status);

@@ -8,6 +8,7 @@ import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { collectionOf } from '../../contract/hydra.ts';
 import {
+  DeliveryHealth,
   LeadAssignee,
   LeadCollection,
   LeadDealership,
@@ -27,6 +28,7 @@ import { clientAddress } from '../http/proxy.ts';
 import { validate } from '../http/validate.ts';
 import { ApiError, badRequest, collection, item } from '../hydra.ts';
 import { leadCrypto, sensitiveFieldsOf } from '../leads/crypto.ts';
+import { deliveryHealth } from '../leads/health.ts';
 import {
   assigneesOf,
   filtered,
@@ -153,6 +155,20 @@ export function adminLeadRoutes(deps: Deps) {
         .executeTakeFirstOrThrow();
       return item(c, 'NewLeadCount', '/api/admin/leads/count', { new: Number(n) });
     },
+  );
+
+  app.get(
+    '/admin/leads/delivery',
+    op(
+      'The health of lead delivery per channel: whether it is set up (SMTP_URL, CRM_WEBHOOK_URL), the ' +
+        'oldest undelivered lead, dead letters and the last success, over the leads of your dealership(s).',
+      { 200: ld(DeliveryHealth, 'Per channel: e-mail, then the CRM webhook.') },
+    ),
+    read,
+    async (c) =>
+      item(c, 'DeliveryHealth', '/api/admin/leads/delivery', {
+        channels: await deliveryHealth(db, deps.config, principalOf(c)),
+      }),
   );
 
   app.get(

@@ -1,11 +1,15 @@
 /**
  * Special offers and service deals per dealer (SPEC §7). Lists are grouped by model, the shape the
- * specials page renders as bands; group-wide offers (no dealer) show for every dealer.
+ * specials page renders as bands; group-wide offers (no dealer) show for every dealer. An offer is shown up
+ * to and including its valid_until day on the group's clock, and not from the day after (issue 25 §7,
+ * domain/content-window.ts): the built site, which reads these lists, drops it at the next rebuild.
  */
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
+import { contentDay } from '../../config/clock.ts';
 import { collectionOf } from '../../contract/hydra.ts';
 import { Special, SpecialGroup } from '../../contract/specials.ts';
+import { isLiveOn } from '../../domain/content-window.ts';
 import { rewriteMotus } from '../../domain/format.ts';
 import type { Deps } from '../deps.ts';
 import { checkPath, checkQuery, optionalSlug, pathText } from '../http/params.ts';
@@ -30,7 +34,8 @@ export function specialRoutes(deps: Deps) {
       q = q.where((eb) => eb.or([eb('dealer_slug', 'is', null), eb('dealer_slug', '=', slug)]));
     }
     if (deal) q = q.where((eb) => eb.or([eb('slug', '=', deal), eb('model_slug', '=', deal)]));
-    const rows = await q.orderBy('sort_order').orderBy('id').execute();
+    const today = contentDay(deps.clock);
+    const rows = (await q.orderBy('sort_order').orderBy('id').execute()).filter((r) => isLiveOn(r, today));
     const groups = new Map<string, SpecialGroup>();
     for (const row of rows) {
       const s = presentSpecial(row, rewrite);
@@ -63,7 +68,7 @@ export function specialRoutes(deps: Deps) {
   const one = async (c: Context) => {
     const slug = c.req.param('id') ?? '';
     const row = await db.selectFrom('specials').selectAll().where('slug', '=', slug).executeTakeFirst();
-    if (!row) throw notFound('Special', slug);
+    if (!row || !isLiveOn(row, contentDay(deps.clock))) throw notFound('Special', slug);
     const s = presentSpecial(row, rewrite);
     return item(c, s['@type'], s['@id'], s);
   };

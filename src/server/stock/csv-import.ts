@@ -9,7 +9,13 @@ import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { StockVehicleFields, type StockVehicleInput } from '../../contract/stock.ts';
-import type { ImportColumn, ImportRejection } from '../../contract/stock-import.ts';
+import {
+  type ImportColumn,
+  type ImportMode,
+  type ImportRejection,
+  SOLD_CONFIRM_SHARE,
+} from '../../contract/stock-import.ts';
+import { fromDmsExport } from '../../domain/dms-values.ts';
 import { BODY_TYPES, FUEL_TYPES, TRANSMISSION_TYPES } from '../../domain/vehicle-query.ts';
 import type { Database } from '../db/schema.ts';
 import type { BlobStore } from '../media/storage.ts';
@@ -56,7 +62,14 @@ const ALIASES: Record<string, ImportColumn> = {
   description: 'description',
   comments: 'description',
 };
-const REQUIRED: ImportColumn[] = ['stock_number', 'make', 'model', 'year', 'price', 'dealership'];
+/**
+ * A full feed must say which dealerships it is the stock of, and add cars whole; an update only needs to
+ * name the cars it changes (a new car in it still needs make, model, year, price and dealership).
+ */
+const REQUIRED: Record<ImportMode, ImportColumn[]> = {
+  full: ['stock_number', 'make', 'model', 'year', 'price', 'dealership'],
+  update: ['stock_number'],
+};
 
 /** Input field → the CSV column a reason names. */
 const COLUMN_OF: Record<string, ImportColumn> = {
@@ -97,6 +110,8 @@ const number = (s: string) => {
 };
 
 export interface Plan {
+  /** Absent in plans stored before modes existed: those were full feeds. */
+  mode?: ImportMode;
   rows: number;
   dealerships: string[];
   added: { row: number; stock_number: string; input: StockVehicleInput; images: string[] }[];
@@ -113,12 +128,19 @@ export interface Plan {
   unchanged: number;
   removed: { id: number; stock_number: string; dealer_slug: string }[];
   rejected: ImportRejection[];
+  /** Per dealership the file covers: its cars on sale now and how many the plan marks sold. */
+  soldShare?: { dealer_slug: string; dealer_name: string; on_sale: number; marked_sold: number }[];
+  /** The number the user must type to apply a plan that marks too many cars sold; null when not needed. */
+  confirmSold?: number | null;
 }
+
+/** How many rows a plan rejects (a row may have several faults). */
+export const rejectedRows = (p: Pick<Plan, 'rejected'>) => new Set(p.rejected.map((r) => r.row)).size;
 
 export class ImportFileError extends Error {}
 
 /** The header row mapped to columns; an unreadable file or a missing required column throws. */
-function readRows(csv: string): { header: (ImportColumn | null)[]; records: string[][] } {
+function readRows(csv: string, mode: ImportMode): { header: (ImportColumn | null)[]; records: string[][] } {
   let records: string[][];
   try {
     records = parse(csv.replace(/^\uFEFF/, ''), {
@@ -133,10 +155,10 @@ function readRows(csv: string): { header: (ImportColumn | null)[]; records: stri
   const [head, ...rest] = records;
   if (!head) throw new ImportFileError('The file is empty; the first line must name the columns.');
   const header = head.map((h) => ALIASES[h.toLowerCase().replace(/[^a-z]/g, '')] ?? null);
-  const missing = REQUIRED.filter((c) => !header.includes(c));
+  const missing = REQUIRED[mode].filter((c) => !header.includes(c));
   if (missing.length)
     throw new ImportFileError(
-      `The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}; the first line must name the columns.`,
+      `The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}; the first line must name the columns${mode === 'full' ? ' (a full stock list needs stock number, make, model, year, price and dealership)' : ''}.`,
     );
   if (rest.length > MAX_IMPORT_ROWS)
     throw new ImportFileError(
@@ -150,8 +172,9 @@ export async function planImport(
   store: BlobStore,
   csv: string,
   scope: string[] | null,
+  mode: ImportMode = 'update',
 ): Promise<Plan> {
-  const { header, records } = readRows(csv);
+  const { header, records } = readRows(csv, mode);
   const dealers = await db.selectFrom('dealers').select(['slug', 'site_name', 'dealer_name']).execute();
   const dealerOf = (name: string) => {
     const key = name.trim().toLowerCase();
@@ -164,6 +187,7 @@ export async function planImport(
     [...existing.values()].filter((r) => r.vin).map((r) => [r.vin as string, r.stock_number]),
   );
   const plan: Plan = {
+    mode,
     rows: records.length,
     dealerships: [],
     added: [],
@@ -183,8 +207,20 @@ export async function planImport(
       return at < 0 ? '' : (record[at] ?? '').trim();
     };
     const reject = (column: string, message: string) => plan.rejected.push({ row: line, column, message });
+    const before = existing.get(cell('stock_number'));
+    const old = before ? (inputOf(before) as Record<string, unknown>) : null;
+    /**
+     * A column the file does not have never changes that field: the car keeps its value (a new car
+     * gets `fallback`, and the schema names what a new car cannot do without).
+     */
+    const given = <T>(c: ImportColumn, field: string, read: (s: string) => T, fallback: T): T | unknown =>
+      header.includes(c) ? read(cell(c)) : old ? old[field] : fallback;
     const dealerName = cell('dealership');
-    const dealerSlug = dealerName ? dealerOf(dealerName) : undefined;
+    const dealerSlug = dealerName
+      ? dealerOf(dealerName)
+      : header.includes('dealership')
+        ? undefined
+        : before?.dealer_slug;
     if (dealerName && !dealerSlug) {
       reject('dealership', `No dealership is called '${dealerName}'`);
       continue;
@@ -196,28 +232,31 @@ export async function planImport(
       );
       continue;
     }
-    const body = cell('body').toLowerCase();
+    const text = (s: string) => s;
     const candidate = {
       stock_number: cell('stock_number'),
-      vin: cell('vin') || null,
+      vin: given('vin', 'vin', (s) => s || null, null),
       dealer_slug: dealerSlug ?? '',
-      make: cell('make'),
-      model: cell('model'),
-      variant: cell('variant'),
-      body_type: BODY_WORDS[body] ?? body,
-      year: number(cell('year')),
-      mileage: number(cell('mileage')) ?? 0,
-      price: number(cell('price')),
-      transmission: pick(TRANSMISSION_TYPES, cell('transmission').replace(/^auto$/i, 'Automatic')),
-      fuel_type: pick(FUEL_TYPES, cell('fuel')),
-      exterior_color: cell('colour'),
-      state_of_vehicle: pick(['Used', 'Demo'], cell('state') || 'Used'),
-      description: cell('description'),
-      status: undefined as string | undefined,
+      make: given('make', 'make', text, ''),
+      model: given('model', 'model', text, ''),
+      variant: given('variant', 'variant', text, ''),
+      body_type: given('body', 'body_type', (s) => BODY_WORDS[s.toLowerCase()] ?? s.toLowerCase(), ''),
+      year: given('year', 'year', number, undefined),
+      mileage: given('mileage', 'mileage', (s) => number(s) ?? 0, 0),
+      price: given('price', 'price', number, undefined),
+      transmission: given('transmission', 'transmission', (s) => fromDmsExport('transmission', s) ?? s, ''),
+      fuel_type: given('fuel', 'fuel_type', (s) => fromDmsExport('fuel', s) ?? s, ''),
+      exterior_color: given('colour', 'exterior_color', text, ''),
+      state_of_vehicle: given(
+        'state',
+        'state_of_vehicle',
+        (s) => pick(['Used', 'Demo'], s || 'Used'),
+        'Used',
+      ),
+      description: given('description', 'description', text, ''),
+      // A car that is reserved or sold keeps that status; the file only says it is in stock.
+      status: before?.status ?? 'available',
     };
-    const before = existing.get(candidate.stock_number);
-    // A car that is reserved or sold keeps that status; the file only says it is in stock.
-    candidate.status = before?.status ?? 'available';
     const parsed = v.safeParse(StockVehicleFields, candidate);
     if (!parsed.success) {
       const done = new Set<string>();
@@ -225,12 +264,17 @@ export async function planImport(
         const field = String(issue.path?.[0]?.key ?? '');
         if (done.has(field)) continue;
         done.add(field);
+        const said = (c: ImportColumn) => (header.includes(c) ? `'${cell(c)}'` : 'missing');
         const message =
           field === 'dealer_slug'
             ? 'Dealership is required'
             : field === 'body_type'
               ? `Body must be one of ${BODY_TYPES.join(', ')}`
-              : issue.message;
+              : field === 'transmission'
+                ? `Gearbox ${said('transmission')} is not one the site lists: ${TRANSMISSION_TYPES.join(' or ')} (CVT, DCT, AMT and Tiptronic read as Automatic)`
+                : field === 'fuel_type'
+                  ? `Fuel ${said('fuel')} is not one the site lists: ${FUEL_TYPES.join(', ')}`
+                  : issue.message;
         reject(COLUMN_OF[field] ?? field, message);
       }
       continue;
@@ -279,12 +323,12 @@ export async function planImport(
       plan.added.push({ row: line, stock_number: input.stock_number, input, images });
       continue;
     }
-    const old = inputOf(before) as Record<string, unknown>;
-    const fields = Object.keys(input).filter((k) => old[k] !== (input as Record<string, unknown>)[k]);
+    const prior = old as Record<string, unknown>;
+    const fields = Object.keys(input).filter((k) => prior[k] !== (input as Record<string, unknown>)[k]);
     if (images.length && JSON.stringify(images) !== before.images) fields.push('photos');
     if (fields.length) {
       const was = Object.fromEntries(
-        fields.map((k) => [k, k === 'photos' ? before.images : (old[k] as string | number | null)]),
+        fields.map((k) => [k, k === 'photos' ? before.images : (prior[k] as string | number | null)]),
       );
       plan.changed.push({
         row: line,
@@ -298,10 +342,22 @@ export async function planImport(
     } else plan.unchanged++;
   }
   plan.dealerships = [...covered].sort();
-  for (const car of existing.values())
-    if (covered.has(car.dealer_slug) && !seen.has(car.stock_number) && car.status !== 'sold')
-      plan.removed.push({ id: car.id, stock_number: car.stock_number, dealer_slug: car.dealer_slug });
+  // Only a full feed marks cars sold: an update leaves every car it does not list alone.
+  if (mode === 'full')
+    for (const car of existing.values())
+      if (covered.has(car.dealer_slug) && !seen.has(car.stock_number) && car.status !== 'sold')
+        plan.removed.push({ id: car.id, stock_number: car.stock_number, dealer_slug: car.dealer_slug });
   plan.removed.sort((a, b) => a.id - b.id);
+  const onSale = [...existing.values()].filter((car) => car.status !== 'sold');
+  plan.soldShare = plan.dealerships.map((slug) => ({
+    dealer_slug: slug,
+    dealer_name: dealers.find((d) => d.slug === slug)?.dealer_name ?? slug,
+    on_sale: onSale.filter((car) => car.dealer_slug === slug).length,
+    marked_sold: plan.removed.filter((car) => car.dealer_slug === slug).length,
+  }));
+  plan.confirmSold = plan.soldShare.some((d) => d.marked_sold > SOLD_CONFIRM_SHARE * d.on_sale)
+    ? plan.removed.length
+    : null;
   return plan;
 }
 

@@ -233,7 +233,7 @@ test('the editor changes their password, which signs their other browser out', a
   await signIn(page, EDITOR);
   await page.getByRole('menuitem', { name: 'Your account' }).click();
   await page.getByLabel('Current password').fill('not my current password');
-  await page.getByLabel('New password', { exact: true }).fill('ayanda has a new password');
+  await page.getByLabel(/^New password/).fill('ayanda has a new password');
   await page.getByLabel('Repeat the new password').fill('ayanda has a new password');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The current password is wrong')).toBeVisible();

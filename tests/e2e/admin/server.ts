@@ -26,8 +26,12 @@ export const LEADS_WORK_PORT = PORT + 2;
 export const BUILDS_PORT = PORT + 3;
 /** The range photos spec (range-photos.spec.ts). */
 export const RANGE_PORT = PORT + 4;
+/** Scheduled and expired content, and lead delivery health (content-dates.spec.ts). */
+export const DATES_PORT = PORT + 10;
 /** Staff onboarding, two-factor sign-in, sessions and passwords (accounts.spec.ts). */
 export const ACCOUNTS_PORT = PORT + 8;
+/** The CSV stock import as a dealer user meets it: update, full feed, apply and undo (stock-import.spec.ts). */
+export const STOCK_IMPORT_PORT = PORT + 7;
 export const baseOf = (port: number) => `http://127.0.0.1:${port}`;
 export const BASE = baseOf(PORT);
 export const ADMIN = { email: 'first.admin@motus.example', password: 'e2e admin password 0123' };

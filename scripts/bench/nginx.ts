@@ -1,0 +1,88 @@
+/**
+ * nginx as the file-server reference for `npm run bench` (issue 27): installed from Debian when missing
+ * (`apt-get install -y nginx-light`, as root), one worker (our server is one process), access log on,
+ * sendfile, serving the samples of same-bytes.ts at /t0, /t1, … with the product's type and encoding
+ * (the bytes are already compressed: nginx compresses nothing, as our server answers from memory).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Sample } from './same-bytes.ts';
+
+const NGINX = '/usr/sbin/nginx';
+
+/** nginx's path, installing it from Debian when it is missing; null when it cannot be had. */
+export function ensureNginx(): string | null {
+  if (existsSync(NGINX)) return NGINX;
+  try {
+    console.log('nginx is missing: apt-get install -y nginx-light');
+    execFileSync('apt-get', ['install', '-y', 'nginx-light'], { stdio: 'inherit' });
+  } catch {
+    return null;
+  }
+  return existsSync(NGINX) ? NGINX : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer().once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+export async function startNginx(
+  samplesDir: string,
+  samples: Sample[],
+): Promise<{ base: string; child: ChildProcess; stop: () => void } | null> {
+  const bin = ensureNginx();
+  if (!bin) return null;
+  const dir = resolve(samplesDir, '..', 'nginx');
+  mkdirSync(join(dir, 'tmp'), { recursive: true });
+  const port = await freePort();
+  const root = resolve(samplesDir);
+  const locations = samples
+    .map(
+      (s) =>
+        `    location = /${s.id} { types { } default_type "${s.type}"; ${s.encoding ? `add_header Content-Encoding ${s.encoding};` : ''} }`,
+    )
+    .join('\n');
+  const conf = `
+${process.getuid?.() === 0 ? 'user root;' : ''}
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 4096; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/tmp;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 10000000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+${locations}
+  }
+}
+`;
+  writeFileSync(join(dir, 'nginx.conf'), conf);
+  const child = spawn(bin, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${base}/${samples[0]?.id}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { base, child, stop: () => child.kill('SIGTERM') };
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`nginx did not start: see ${dir}/error.log`);
+}

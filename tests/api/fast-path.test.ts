@@ -1,0 +1,223 @@
+/**
+ * The fast path (src/server/http/fast-path.ts, issue 27): micro-cached API answers and published pages
+ * already in memory are written in front of the Hono app. Over real HTTP, one app behind two servers
+ * (one with the fast path as `npm start` runs it, one through the Hono chain only): every answer must be
+ * the same status, headers and bytes either way, 304 and HEAD included, and a write must show at once.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { getRequestListener } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger, type LogSink } from '../../src/server/log.ts';
+import { publish } from '../../src/server/publish/current-link.ts';
+import { createServerApp, fastAnswered, nodeListener } from '../../src/server/server.ts';
+import { openTestApi, type TestApi } from './harness.ts';
+import { EDITOR_TOKEN } from './publish-helpers.ts';
+
+const BUILDS = 'data/test/fast-path-builds';
+
+const listen = (server: Server) =>
+  new Promise<string>((ok) =>
+    server.listen(0, '127.0.0.1', () => ok(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+
+interface Seen {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One request over node:http (the Host it is given is sent as it is; bodies stay as sent, compressed). */
+function ask(url: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<Seen & { id: string }>((ok, fail) => {
+    const req = request(url, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const headers = { ...res.headers } as Record<string, string>;
+        const id = headers['x-request-id'] ?? '';
+        delete headers['x-request-id'];
+        delete headers.date;
+        ok({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64'), id });
+      });
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+describe('fast path', () => {
+  let api: TestApi;
+  let app: ReturnType<typeof createServerApp>;
+  const lines: Record<string, unknown>[] = [];
+  const servers: Server[] = [];
+  let fast = '';
+  let slow = '';
+  beforeAll(async () => {
+    rmSync(BUILDS, { recursive: true, force: true });
+    mkdirSync(join(BUILDS, 'b1', 'blog'), { recursive: true });
+    writeFileSync(join(BUILDS, 'b1', 'index.html'), '<h1>home</h1>'.repeat(100));
+    writeFileSync(join(BUILDS, 'b1', 'blog', 'index.html'), '<h1>blog</h1>'.repeat(100));
+    writeFileSync(join(BUILDS, 'b1', '404.html'), '<h1>Oops</h1>');
+    publish(BUILDS, 'b1');
+    api = await openTestApi('sqlite', {
+      DATA_DIR: 'data/test/fast-path',
+      API_CACHE_TTL_MS: '60000',
+      EDITOR_TOKEN,
+    });
+    const deps = { ...api.deps, config: { ...api.deps.config, buildsDir: BUILDS } };
+    const sink: LogSink = { write: (line) => lines.push(JSON.parse(line)) };
+    app = createServerApp(deps, createLogger('info', 'server', sink));
+    const withFast = createServer(nodeListener(app, '127.0.0.1'));
+    const chainOnly = createServer(getRequestListener(app.fetch, { hostname: '127.0.0.1' }));
+    servers.push(withFast, chainOnly);
+    fast = await listen(withFast);
+    slow = await listen(chainOnly);
+  });
+  afterAll(async () => {
+    for (const s of servers) s.close();
+    await api.close();
+    rmSync(BUILDS, { recursive: true, force: true });
+  });
+
+  /** The same request to both servers, the chain first (it fills the caches), then the fast path. */
+  async function both(
+    path: string,
+    init: { method?: string; headers?: Record<string, string> } = {},
+    host?: string,
+  ) {
+    // One Host for both servers (they listen on two ports): the micro-cache keys answers by URL.
+    const headers = { ...init.headers, Host: host ?? 'localhost:4321' };
+    const viaChain = await ask(slow + path, { ...init, headers });
+    const before = lines.length;
+    const answered = fastAnswered(app);
+    const viaFast = await ask(fast + path, { ...init, headers });
+    return { viaChain, viaFast, logged: lines.slice(before), byFastPath: fastAnswered(app) > answered };
+  }
+
+  const API = [
+    '/api/dealers',
+    '/api/all/vehicles?order[price]=asc&itemsPerPage=5',
+    '/api/vehicles/100001',
+    '/api/ranges',
+    '/api/special-deals/all',
+  ];
+
+  it('answers cached API GETs, HEADs and 304s with the status, headers and bytes of the Hono chain', async () => {
+    for (const path of API) {
+      for (const encoding of ['identity', 'gzip, deflate, br']) {
+        const get = { headers: { 'Accept-Encoding': encoding } };
+        // Both servers share one micro-cache; the first request to the chain fills it.
+        await ask(slow + path, { headers: { ...get.headers, Host: 'localhost:4321' } });
+        const { viaChain, viaFast, logged, byFastPath } = await both(path, get);
+        expect(byFastPath, path).toBe(true);
+        expect(viaChain.status, path).toBe(200);
+        expect(viaFast, `${path} ${encoding}`).toEqual({ ...viaChain, id: viaFast.id });
+        expect(viaFast.headers.etag, path).toMatch(/^"[\w-]{22}"$/);
+        expect(viaFast.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+        expect(viaFast.headers['x-frame-options']).toBe('DENY');
+        expect(viaFast.headers.vary).toContain('Accept-Encoding');
+        expect(viaFast.id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(viaFast.id).not.toBe(viaChain.id);
+        // The access log has its line, with the answer's request id.
+        expect(logged).toMatchObject([
+          { msg: 'request', request_id: viaFast.id, method: 'GET', status: 200 },
+        ]);
+
+        const head = await both(path, { ...get, method: 'HEAD' });
+        expect(head.byFastPath).toBe(true);
+        expect(head.viaFast).toEqual({ ...head.viaChain, id: head.viaFast.id });
+        expect(head.viaFast.body).toBe('');
+
+        const cond = { headers: { ...get.headers, 'If-None-Match': viaFast.headers.etag as string } };
+        const notModified = await both(path, cond);
+        expect(notModified.byFastPath).toBe(true);
+        expect(notModified.viaChain.status).toBe(304);
+        expect(notModified.viaFast).toEqual({ ...notModified.viaChain, id: notModified.viaFast.id });
+        expect(notModified.viaFast.headers.etag).toBe(viaFast.headers.etag);
+      }
+    }
+    // The compressed and plain forms are different bytes, with different ETags.
+    const plain = await ask(`${fast}/api/dealers`, { headers: { 'Accept-Encoding': 'identity' } });
+    const gz = await ask(`${fast}/api/dealers`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.etag).not.toBe(plain.headers.etag);
+  });
+
+  it('gives HSTS over HTTPS seen through a trusted proxy only as the chain does (none here: TRUST_PROXY=0)', async () => {
+    const forged = { headers: { 'X-Forwarded-Proto': 'https' } };
+    const { viaChain, viaFast } = await both('/api/dealers', forged);
+    expect(viaFast).toEqual({ ...viaChain, id: viaFast.id });
+    expect(viaFast.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('shows a changed answer right after a write through the editor API', async () => {
+    const path = '/api/special-deals/all';
+    const editor = { Authorization: `Bearer ${EDITOR_TOKEN}`, 'Content-Type': 'application/json' };
+    await ask(fast + path); // fills the cache
+    const before = await ask(fast + path);
+    expect(before.status).toBe(200);
+    const answered = fastAnswered(app);
+    expect((await ask(fast + path)).body).toBe(before.body);
+    expect(fastAnswered(app)).toBe(answered + 1);
+    const listed = await fetch(`${fast}/api/editor/specials?itemsPerPage=1`, { headers: editor });
+    const special = ((await listed.json()) as { 'hydra:member': { id: number }[] })['hydra:member'][0];
+    const res = await fetch(`${fast}/api/editor/specials/${special?.id}`, {
+      method: 'PATCH',
+      headers: editor,
+      body: JSON.stringify({ price: 123_457 }),
+    });
+    expect(res.status).toBe(200);
+    const after = await ask(fast + path);
+    expect(Buffer.from(before.body, 'base64').toString()).not.toContain('123457');
+    expect(Buffer.from(after.body, 'base64').toString()).toContain('123457');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    // The old ETag no longer matches: the client gets the new answer, not 304.
+    expect(
+      (await ask(fast + path, { headers: { 'If-None-Match': before.headers.etag as string } })).status,
+    ).toBe(200);
+  });
+
+  it('answers published pages with the headers and bytes of the chain, in every encoding, with HEAD and 304', async () => {
+    for (const path of ['/', '/blog/']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const get = { headers: { 'Accept-Encoding': encoding } };
+        await ask(slow + path, get); // compresses on first request
+        const { viaChain, viaFast, logged, byFastPath } = await both(path, get);
+        expect(byFastPath, path).toBe(true);
+        expect(viaChain.status).toBe(200);
+        expect(viaFast).toEqual({ ...viaChain, id: viaFast.id });
+        expect(viaFast.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        expect(logged).toMatchObject([{ request_id: viaFast.id, path, status: 200 }]);
+        const head = await both(path, { ...get, method: 'HEAD' });
+        expect(head.viaFast).toEqual({ ...head.viaChain, id: head.viaFast.id });
+        const cond = await both(path, {
+          headers: { ...get.headers, 'If-None-Match': viaFast.headers.etag as string },
+        });
+        expect(cond.viaFast.status).toBe(304);
+        expect(head.byFastPath && cond.byFastPath).toBe(true);
+        expect(cond.viaFast).toEqual({ ...cond.viaChain, id: cond.viaFast.id });
+      }
+    }
+    // The data-saver form (a cookie) still comes from the chain, and differs from the full page.
+    const saver = await both('/', { headers: { Cookie: 'data_saver=1' } });
+    expect(saver.byFastPath).toBe(false);
+    expect(saver.viaFast).toEqual({ ...saver.viaChain, id: saver.viaFast.id });
+    expect(saver.viaFast.headers.etag).toMatch(/-saver"$/);
+  });
+
+  it('leaves unusual requests to the chain: an encoded path, a Host Hono would rewrite, a 404', async () => {
+    for (const [path, host] of [
+      ['/api/dealers', 'Example.TEST'], // Hono lower-cases it: a URL it would rebuild
+      ['/api/deal%65rs', undefined],
+      ['/nowhere', undefined],
+      ['/api/nowhere', undefined],
+    ] as const) {
+      const { viaChain, viaFast, byFastPath } = await both(path, {}, host);
+      expect(byFastPath, path).toBe(false);
+      expect(viaFast, path).toEqual({ ...viaChain, id: viaFast.id });
+    }
+  });
+});

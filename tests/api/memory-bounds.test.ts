@@ -1,0 +1,75 @@
+/**
+ * Memory that does not grow with the number of distinct URLs asked for (issue 27): 100,000 requests,
+ * every one a different URL (made-up pages, made-up API paths, query strings on pages and on cached API
+ * answers), and the server's caches stay within their configured bounds while still answering right.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/server/log.ts';
+import { publish } from '../../src/server/publish/current-link.ts';
+import { createServerApp } from '../../src/server/server.ts';
+import { openTestApi, type TestApi } from './harness.ts';
+
+const BUILDS = 'data/test/memory-bounds-builds';
+const API_CACHE_MB = 1;
+
+describe('memory bounds', () => {
+  let api: TestApi;
+  let app: ReturnType<typeof createServerApp>;
+  beforeAll(async () => {
+    rmSync(BUILDS, { recursive: true, force: true });
+    mkdirSync(join(BUILDS, 'b1', 'blog'), { recursive: true });
+    writeFileSync(join(BUILDS, 'b1', 'index.html'), '<h1>home</h1>'.repeat(100));
+    writeFileSync(join(BUILDS, 'b1', 'blog', 'index.html'), '<h1>blog</h1>'.repeat(100));
+    writeFileSync(join(BUILDS, 'b1', '404.html'), '<h1>Oops</h1>');
+    publish(BUILDS, 'b1');
+    api = await openTestApi('sqlite', {
+      DATA_DIR: 'data/test/memory-bounds',
+      API_CACHE_TTL_MS: '600000',
+      API_CACHE_MB: String(API_CACHE_MB),
+      PAGE_CACHE_MB: '1',
+    });
+    const deps = { ...api.deps, config: { ...api.deps.config, buildsDir: BUILDS } };
+    app = createServerApp(deps, createLogger('silent'));
+  });
+  afterAll(async () => {
+    await api.close();
+    rmSync(BUILDS, { recursive: true, force: true });
+  });
+
+  it('keeps the micro-cache and the page cache within their bounds over 100,000 distinct URLs', async () => {
+    const kinds = [
+      (i: number) => ({ path: `/no-such-page-${i}/`, status: 404 }),
+      (i: number) => ({ path: `/api/no-such-thing-${i}`, status: 404 }),
+      (i: number) => ({ path: `/blog/?utm_campaign=${i}`, status: 200 }),
+      (i: number) => ({ path: `/api/dealers?visit=${i}`, status: 200 }),
+    ];
+    const N = 100_000;
+    let bytesSeen = 0;
+    for (let i = 0; i < N; i++) {
+      const kind = kinds[i % kinds.length];
+      if (!kind) throw new Error('no kind');
+      const { path, status } = kind(i);
+      const res = await app.request(path, { headers: { 'Accept-Encoding': i % 8 < 4 ? 'gzip' : 'br' } });
+      if (res.status !== status) expect(res.status, path).toBe(status);
+      await res.arrayBuffer();
+      bytesSeen = Math.max(bytesSeen, app.readCache.bytes());
+      if (i % 10_000 === 9_999) {
+        expect(app.readCache.bytes()).toBeLessThanOrEqual(API_CACHE_MB * 1024 * 1024);
+        expect(app.readCache.size()).toBeLessThanOrEqual(2000);
+        const pages = app.pageCache.stats();
+        expect(pages.bytes).toBeLessThanOrEqual(1024 * 1024);
+        expect(pages.misses).toBeLessThanOrEqual(2000);
+        // Two files, each under a few names ('/', '/blog/', '/404.html'); misses are kept apart.
+        expect(pages.entries).toBeLessThanOrEqual(5);
+      }
+    }
+    // The bound was reached (it is the bytes, not the entry count, that stopped it) and held.
+    expect(bytesSeen).toBeGreaterThan(API_CACHE_MB * 1024 * 1024 * 0.9);
+    // The kept answers still answer: the newest query string is a hit with the same bytes.
+    const last = `/api/dealers?visit=${N - 1}`;
+    const again = await app.request(last, { headers: { 'Accept-Encoding': 'br' } });
+    expect(again.status).toBe(200);
+  }, 300_000);
+});
