@@ -8,8 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { getMimeType } from 'hono/utils/mime';
 import { DATA_SAVER_COOKIE, DATA_SAVER_PATH, dataSaverOn } from '../domain/data-saver.ts';
+import { formBodyLimit } from './forms/form-fields.ts';
 import { createDataSaverVariants } from './http/data-saver-variants.ts';
 import type { FastAnswer, FastRequest } from './http/fast-path.ts';
 import { createStaticFiles, type StaticFile } from './http/static-files.ts';
@@ -39,9 +41,6 @@ function olderBuilds(buildsDir: string) {
 
 /** Answers a form posted to a page (forms/form-posts.ts), given a reader of the published pages. */
 export type FormPosts = (c: Context, readPage: (path: string) => Promise<string | null>) => Promise<Response>;
-
-/** An enquiry form's fields are a few kilobytes; the JSON API's limit (app.ts MAX_BODY_BYTES) fits them. */
-const MAX_FORM_BYTES = 64 * 1024;
 
 /** The site's routes, and its answerer for the fast path (http/fast-path.ts). */
 export function siteRoutes(opts: {
@@ -127,7 +126,18 @@ export function siteRoutes(opts: {
   app.post(DATA_SAVER_PATH, async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const on = form.on === '1';
-    const back = typeof form.back === 'string' && /^\/(?!\/)/.test(form.back) ? form.back : '/';
+    let back = typeof form.back === 'string' && /^\/(?!\/)/.test(form.back) ? form.back : '/';
+    // The page is static, so `back` is its path only; the browser's Referer of that same page on this
+    // site also has its query (a listing's filters, the car a test-drive link names), which is kept.
+    try {
+      const from = new URL(c.req.header('referer') ?? '');
+      const here = new URL(c.req.url);
+      const trim = (p: string) => p.replace(/\/+$/, '') || '/';
+      if (from.origin === here.origin && trim(from.pathname) === trim(back))
+        back = `${from.pathname}${from.search}`;
+    } catch {
+      // No Referer, or not a URL: the path alone.
+    }
     const secure = new URL(c.req.url).protocol === 'https:' ? '; Secure' : '';
     c.header(
       'Set-Cookie',
@@ -139,19 +149,26 @@ export function siteRoutes(opts: {
 
   const formPosts = opts.formPosts;
   if (formPosts) {
-    const limit = bodyLimit({
-      maxSize: MAX_FORM_BYTES,
-      onError: (c) =>
-        problem(c, 413, statusTitle(413), `The form is larger than ${MAX_FORM_BYTES / 1024} KB.`),
+    const readPageIn = (dir: string) => async (path: string) => {
+      const found = pageAt(dir, path);
+      if (!found?.key.endsWith('.html')) return null;
+      return readFile(found.file.path, 'utf8').catch(() => null);
+    };
+    // A form's fields are a few kilobytes; a valuation's may carry its photos (forms/form-fields.ts).
+    const limit = createMiddleware(async (c, next) => {
+      const dir = currentBuildDir(opts.buildsDir);
+      const maxSize = formBodyLimit(dir ? await readPageIn(dir)(c.req.path) : null);
+      const size =
+        maxSize >= 1024 * 1024 ? `${Math.round(maxSize / (1024 * 1024))} MB` : `${maxSize / 1024} KB`;
+      return bodyLimit({
+        maxSize,
+        onError: (c) => problem(c, 413, statusTitle(413), `The form is larger than ${size}.`),
+      })(c, next);
     });
     app.post('*', limit, async (c) => {
       const dir = currentBuildDir(opts.buildsDir);
       if (!dir) return c.text('The site has not been built yet. Run `npm run build`.', 503);
-      const readPage = async (path: string) => {
-        const found = pageAt(dir, path);
-        if (!found?.key.endsWith('.html')) return null;
-        return readFile(found.file.path, 'utf8').catch(() => null);
-      };
+      const readPage = readPageIn(dir);
       // The page a form post answers with (again with its errors) came from this build, like every page.
       c.header('X-Site-Build', basename(dir));
       try {

@@ -18,6 +18,7 @@ import { createLogger } from '../../src/server/log.ts';
 import { createServerApp } from '../../src/server/server.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { LEAD_ENV, slot, unique } from './lead-fixtures.ts';
+import { filesUnder, picture } from './photo-files.ts';
 
 const BUILD = '20261127-000000-000-form';
 const DEALERS = [{ value: 'motus-subaru-west-rand', label: 'Motus Subaru West Rand', hours: [] }];
@@ -55,6 +56,10 @@ function writeSite(dir: string) {
     page('Book a service', { form: 'service', formId: 'service', site: null, dealerOptions: DEALERS }),
   );
   at('pre-owned/vehicle/enquire', page('Enquire', { form: 'used', formId: 'enquiry', site: null }));
+  at(
+    'sell-your-car',
+    page('Sell your car', { form: 'valuation', formId: 'valuation', site: null, dealerOptions: DEALERS }),
+  );
   at(
     'about-us',
     '<!DOCTYPE html><html lang="en"><head><title>About</title></head><body><p>About</p></body></html>',
@@ -216,6 +221,58 @@ describe.each(ENGINES)('enquiry forms posted without JavaScript on %s', (engine)
     expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
   });
 
+  it('the static page carries an empty key field; an answered page carries a fresh key, which makes its double submit one lead', async () => {
+    const empty = parse(
+      renderToString(
+        createElement(EnquiryForm, {
+          form: 'contact',
+          formId: 'contact',
+          site: null,
+          dealerOptions: DEALERS,
+        }),
+      ),
+    );
+    expect(empty.querySelector('input[name="idempotency_key"]')?.getAttribute('value')).toBe('');
+    const headers = { 'Content-Type': FORM, 'X-Forwarded-For': '10.78.0.1' };
+    const bad = await post('/contact-us', contactFields({ cell_phone: '12345' }), headers);
+    expect(bad.status).toBe(422);
+    const key = parse(await bad.text())
+      .querySelector('input[name="idempotency_key"]')
+      ?.getAttribute('value');
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await post('/contact-us', contactFields({ cell_phone: '12345' }), headers);
+    const other = parse(await again.text())
+      .querySelector('input[name="idempotency_key"]')
+      ?.getAttribute('value');
+    expect(other).not.toBe(key);
+
+    const fields = contactFields({ idempotency_key: key });
+    const [a, b] = await Promise.all([
+      post('/contact-us', fields, headers),
+      post('/contact-us', fields, headers),
+    ]);
+    expect([a.status, b.status]).toEqual([303, 303]);
+    expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
+    // Back in the history after sending, the same page's key with changed fields is another enquiry.
+    const changed = contactFields({ idempotency_key: key, message: 'And the roof racks, please.' });
+    expect((await post('/contact-us', changed, headers)).status).toBe(303);
+    expect(await leadsBy(changed.get('email') as string)).toHaveLength(1);
+    // The same fields under a new key (a new visit to the page) are a new lead: the key is per page view.
+    const twice = contactFields({
+      email: fields.get('email') as string,
+      idempotency_key: 'another-view-key',
+    });
+    twice.set('message', fields.get('message') as string);
+    expect((await post('/contact-us', twice, headers)).status).toBe(303);
+    expect(await leadsBy(fields.get('email') as string)).toHaveLength(2);
+  });
+
+  it('refuses a key that is not 1 to 200 visible characters, naming the field', async () => {
+    const res = await post('/contact-us', contactFields({ idempotency_key: 'has space' }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).detail).toContain('idempotency_key');
+  });
+
   it('a multipart form is read the same way', async () => {
     const fields = contactFields();
     const body = new FormData();
@@ -223,6 +280,172 @@ describe.each(ENGINES)('enquiry forms posted without JavaScript on %s', (engine)
     const res = await app.request('/contact-us', { method: 'POST', body });
     expect(res.status).toBe(303);
     expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
+  });
+
+  /** A valuation sent as the browser sends it without scripts: multipart, with its photo files. */
+  const valuation = (
+    files: { data: Buffer; name: string; type?: string }[],
+    over: Record<string, string> = {},
+  ) => {
+    const body = new FormData();
+    const fields = contactFields({
+      form_name: 'valuation',
+      manufacturer: 'Toyota',
+      model: 'Corolla 1.8',
+      year: '2017',
+      mileage: '123 400',
+      condition: 'Good',
+      ...over,
+    });
+    for (const [k, v] of fields) body.append(k, v);
+    for (const f of files)
+      body.append(
+        'photo_files',
+        new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/jpeg' }),
+        f.name,
+      );
+    // An empty file input is sent as a part without a name or bytes.
+    if (!files.length) body.append('photo_files', new Blob([], { type: 'application/octet-stream' }), '');
+    return { body, email: fields.get('email') as string };
+  };
+  const photosOf = async (email: string) => {
+    const [lead] = await leadsBy(email);
+    return (JSON.parse(String(lead?.record)).photos ?? []) as string[];
+  };
+
+  it('the valuation page is a multipart form whose file input sends photos with it', () => {
+    const html = renderToString(
+      createElement(EnquiryForm, {
+        form: 'valuation',
+        formId: 'valuation',
+        site: null,
+        dealerOptions: DEALERS,
+      }),
+    );
+    const form = parse(html).querySelector('form');
+    expect(form?.getAttribute('enctype')).toBe('multipart/form-data');
+    expect(form?.getAttribute('method')).toBe('post');
+    const input = parse(html).querySelector('input[type="file"]');
+    expect(input?.getAttribute('name')).toBe('photo_files');
+    expect(input?.getAttribute('aria-label')).toBe('Photos of your car');
+  });
+
+  it('a valuation posted without scripts stores its photos privately, re-encoded, and links them in the lead', async () => {
+    const photo = await picture(1800, 900);
+    const { body, email } = valuation([
+      { data: photo, name: 'front.jpg' },
+      { data: await picture(1200, 900, '#c0392b'), name: 'side.jpg' },
+    ]);
+    const res = await app.request('/sell-your-car', { method: 'POST', body });
+    expect(res.status, await res.clone().text()).toBe(303);
+    expect(res.headers.get('Location')).toBe('/sell-your-car/thank-you');
+    const photos = await photosOf(email);
+    expect(photos).toHaveLength(2);
+    for (const url of photos) expect(url).toMatch(/\/api\/lead_photos\/[0-9a-f-]{36}$/);
+    const stored = filesUnder(join(dir, 'private')).filter((f) => f.includes('lead-photos'));
+    for (const url of photos) expect(stored.some((f) => f.includes(url.slice(-36)))).toBe(true);
+    // Kept as a JPEG without the phone's EXIF, as the JSON path keeps it.
+    const id = photos[0]?.slice(-36) as string;
+    const file = stored.find((f) => f.includes(id)) as string;
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(join(dir, 'private', file)).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('a valuation without photos (an empty file input) is stored', async () => {
+    const { body, email } = valuation([]);
+    const res = await app.request('/sell-your-car', { method: 'POST', body });
+    expect(res.status).toBe(303);
+    expect(await photosOf(email)).toEqual([]);
+    expect(await leadsBy(email)).toHaveLength(1);
+  });
+
+  it('a double submit of a valuation with photos stores one lead', async () => {
+    const photo = await picture(1600, 1000, '#2e7d32');
+    const one = valuation([{ data: photo, name: 'rear.jpg' }]);
+    const two = valuation([{ data: photo, name: 'rear.jpg' }], { email: one.email });
+    const headers = { 'X-Forwarded-For': '10.79.0.1' };
+    const [a, b] = await Promise.all([
+      app.request('/sell-your-car', { method: 'POST', body: one.body, headers }),
+      app.request('/sell-your-car', { method: 'POST', body: two.body, headers }),
+    ]);
+    expect([a.status, b.status]).toEqual([303, 303]);
+    expect(await leadsBy(one.email)).toHaveLength(1);
+  });
+
+  it('a file that is no photo comes back under the photo field with its name and the other errors; a good photo is kept', async () => {
+    const good = await picture(1600, 1000, '#6a1b9a');
+    const { body, email } = valuation(
+      [
+        { data: good, name: 'front.jpg' },
+        { data: Buffer.from('my notes, not a photo'), name: 'notes.jpg' },
+      ],
+      { year: '' },
+    );
+    const res = await app.request('/sell-your-car', { method: 'POST', body });
+    expect(res.status).toBe(422);
+    const doc = parse(await res.text());
+    const errors = doc.querySelectorAll('#valuation-error-summary li').map((li) => li.text);
+    expect(errors).toEqual([
+      ENQUIRY_MESSAGES.year,
+      expect.stringMatching(/^notes\.jpg: .*not a JPEG, PNG, WebP or HEIC/),
+    ]);
+    expect(doc.querySelector('#valuation-photos')?.getAttribute('aria-invalid')).toBe('true');
+    expect(doc.querySelector('#valuation-manufacturer')?.getAttribute('value')).toBe('Toyota');
+    const kept = doc
+      .querySelectorAll('input[type="hidden"][name="photos"]')
+      .map((i) => i.getAttribute('value'));
+    expect(kept).toHaveLength(1);
+    expect(doc.querySelector('.photo-kept')?.text).toContain('One photo you sent is kept');
+    expect(await leadsBy(email)).toHaveLength(0);
+
+    // Corrected: the kept photo goes with the lead, without choosing it again.
+    const fixed = new FormData();
+    for (const [k, v] of contactFields({
+      email,
+      form_name: 'valuation',
+      manufacturer: 'Toyota',
+      model: 'Corolla 1.8',
+      year: '2017',
+      mileage: '123 400',
+      condition: 'Good',
+    }))
+      fixed.append(k, v);
+    fixed.append('photos', kept[0] as string);
+    const sent = await app.request('/sell-your-car', { method: 'POST', body: fixed });
+    expect(sent.status).toBe(303);
+    expect((await photosOf(email)).map((u) => u.slice(-36))).toEqual(kept);
+  });
+
+  it('more than 8 photos are refused with the schema’s words, and a photo form takes bodies larger than 64 KB', async () => {
+    const small = await picture(400, 300);
+    const many = Array.from({ length: 9 }, (_, i) => ({ data: small, name: `p${i}.jpg` }));
+    const res = await app.request('/sell-your-car', { method: 'POST', body: valuation(many).body });
+    expect(res.status).toBe(422);
+    const doc = parse(await res.text());
+    expect(doc.querySelector('#valuation-photos-error')?.text).toBe('Please send at most 8 photos');
+    // A photo larger than 64 KB is no 413 on the valuation page, but is on a form without photos.
+    const { default: sharp } = await import('sharp');
+    const big = await sharp({
+      create: {
+        width: 1200,
+        height: 900,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(64 * 1024);
+    const { body, email } = valuation([{ data: big, name: 'big.jpg' }]);
+    expect((await app.request('/sell-your-car', { method: 'POST', body })).status).toBe(303);
+    expect(await photosOf(email)).toHaveLength(1);
+    const contact = new FormData();
+    for (const [k, v] of contactFields()) contact.append(k, v);
+    contact.append('photo_files', new Blob([new Uint8Array(big)], { type: 'image/jpeg' }), 'big.jpg');
+    expect((await app.request('/contact-us', { method: 'POST', body: contact })).status).toBe(413);
   });
 
   it('a service booking keeps its date, time and choices and says which are missing in form order', async () => {

@@ -80,6 +80,41 @@ describe('one-process server', () => {
     expect(brotliDecompressSync(Buffer.from(await again.arrayBuffer())).toString()).toBe(text);
   });
 
+  it('the data-saver switch remembers the choice for a year and goes back to the page, with its query', async () => {
+    const on = await app.request('/data-saver', {
+      method: 'POST',
+      body: new URLSearchParams({ on: '1', back: '/pre-owned/' }),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Referer: 'http://localhost/pre-owned/?make=subaru&page=2',
+      },
+    });
+    expect(on.status).toBe(303);
+    expect(on.headers.get('location')).toBe('/pre-owned/?make=subaru&page=2');
+    expect(on.headers.get('set-cookie')).toMatch(/^data_saver=1; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    // Another site's Referer, or one of another page, gives no query; a `back` off this site goes home.
+    const off = await app.request('/data-saver', {
+      method: 'POST',
+      body: new URLSearchParams({ back: '/blog/' }),
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Referer: 'https://evil.example/blog/?x=1',
+      },
+    });
+    expect(off.headers.get('location')).toBe('/blog/');
+    expect(off.headers.get('set-cookie')).toMatch(/^data_saver=0;/);
+    const away = await app.request('/data-saver', {
+      method: 'POST',
+      body: new URLSearchParams({ on: '1', back: '//evil.example/' }),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(away.headers.get('location')).toBe('/');
+    // The cookie then gives the data-saver form of every page.
+    const saver = await app.request('/', { headers: { Cookie: 'data_saver=1' } });
+    const plain = await app.request('/');
+    expect(saver.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+  });
+
   it('compresses a page without twins on first request, keeps it, and answers 304 the same', async () => {
     const plain = await app.request('/blog/');
     const text = await plain.text();

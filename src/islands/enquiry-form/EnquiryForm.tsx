@@ -5,6 +5,7 @@
  * errors appear under their fields and in a summary, and focus moves to the first invalid field.
  */
 import { type SubmitEvent, useEffect, useRef, useState } from 'react';
+import { newIdempotencyKey } from '../../client/lead-client.ts';
 import { enquiry } from '../../client/stores/enquiry.ts';
 import { validateEnquiry } from '../../contract/forms/enquiry.ts';
 import { type CarLink, parseCarLink } from '../../domain/car-link.ts';
@@ -98,6 +99,9 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     variant: vehicle?.variant ?? '',
   });
   const [dealer, setDealer] = useState('');
+  // The form's own idempotency key for a post without scripts (decision 265): empty in the static page,
+  // which every visitor shares; the server derives one then, and renders a fresh one into a page it answers.
+  const [formKey, setFormKey] = useState('');
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   // A test drive of one car, from the vehicle page's link (src/domain/car-link.ts): its id goes with the lead.
   const [linked, setLinked] = useState<CarLink | null>(null);
@@ -120,6 +124,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
   const [typedTime, setTypedTime] = useState<string>();
   useEffect(() => {
     setHydrated(true);
+    setFormKey(newIdempotencyKey());
     enquiry.reset();
     const typed = typedBeforeHydration(root.current, TYPED_FIELDS);
     if (Object.keys(typed).length || root.current?.contains(document.activeElement)) setEngaged(true);
@@ -235,6 +240,8 @@ export default function EnquiryForm(props: EnquiryFormProps) {
     <form
       ref={root}
       method="post"
+      // The valuation's photos go in the post itself when scripts did not upload them (decision 266).
+      encType={form === 'valuation' ? 'multipart/form-data' : undefined}
       data-lead-form="enquiry"
       data-form-id={formId}
       className="lead-form"
@@ -319,6 +326,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
           <ValuationFields form={formId} errors={errors} />
           <PhotoPicker
             form={formId}
+            hydrated={hydrated}
             photos={photos}
             onChange={(update) => {
               lead.clearField('photos');
@@ -363,6 +371,7 @@ export default function EnquiryForm(props: EnquiryFormProps) {
       />
       <Honeypot form={formId} />
       <input type="hidden" name="form_name" value={preset.form_name} />
+      <input type="hidden" name="idempotency_key" value={formKey} />
       {special && <input type="hidden" name="special_slug" value={special.slug} />}
       <p className="visually-hidden" role="status">
         {announce}

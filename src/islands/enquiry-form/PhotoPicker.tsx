@@ -1,7 +1,9 @@
 /**
  * Up to 8 photos of a car for a valuation: each is shrunk in the browser and uploaded as
  * soon as it is chosen, so sending the form only names the stored ids. A refused photo says why (the
- * server's words) and can be removed; the form waits for uploads still running.
+ * server's words) and can be removed; the form waits for uploads still running. Before (or without)
+ * scripts the file input is the browser's own, named `photo_files`: the photos go with the form's
+ * multipart post, and the server checks and stores them the same way (decision 266).
  */
 import { useState } from 'react';
 import { LEAD_PHOTO_ACCEPT, LEAD_PHOTO_LIMITS } from '../../domain/lead-photos.ts';
@@ -19,6 +21,8 @@ export interface PickedPhoto {
 
 interface Props {
   form: string;
+  /** Until the island runs, the browser's own file input sends the photos with the form. */
+  hydrated: boolean;
   photos: PickedPhoto[];
   onChange: (update: (photos: PickedPhoto[]) => PickedPhoto[]) => void;
   error?: string | undefined;
@@ -41,7 +45,7 @@ async function upload(blob: Blob): Promise<{ id: string } | { problem: string }>
 
 let seq = 0;
 
-export function PhotoPicker({ form, photos, onChange, error }: Props) {
+export function PhotoPicker({ form, hydrated, photos, onChange, error }: Props) {
   const [note, setNote] = useState('');
   const id = fieldId(form, 'photos');
   const room = LEAD_PHOTO_LIMITS.maxPhotos - photos.length;
@@ -83,8 +87,10 @@ export function PhotoPicker({ form, photos, onChange, error }: Props) {
       </p>
       <noscript>
         <p className="field-hint">
-          Adding photos needs JavaScript, which is off in this browser. Send the form without them: we reply
-          by e-mail, and you can answer with your photos.
+          JavaScript is off in this browser, so your photos are not made smaller before they are sent: they go
+          with the form when you press Send (at most {LEAD_PHOTO_LIMITS.maxPhotos}, each up to{' '}
+          {LEAD_PHOTO_LIMITS.maxBytes / (1024 * 1024)} MB), which can take a few minutes on a slow connection.
+          You may also send the form without photos and answer our e-mail with them.
         </p>
       </noscript>
       {photos.length > 0 && (
@@ -112,7 +118,10 @@ export function PhotoPicker({ form, photos, onChange, error }: Props) {
       )}
       <input
         id={id}
-        className="visually-hidden"
+        name="photo_files"
+        className={hydrated ? 'visually-hidden' : 'photo-native'}
+        // Named by the "Add photos" button (a label) once scripts run; by itself before.
+        aria-label={hydrated ? undefined : 'Photos of your car'}
         type="file"
         accept={LEAD_PHOTO_ACCEPT}
         multiple
@@ -125,7 +134,7 @@ export function PhotoPicker({ form, photos, onChange, error }: Props) {
           if (files.length) void add(files);
         }}
       />
-      {room > 0 && (
+      {hydrated && room > 0 && (
         <label className="btn btn--ghost photo-add" htmlFor={id}>
           {photos.length ? 'Add more photos' : 'Add photos'}
         </label>

@@ -25,7 +25,13 @@ export interface FormAnswer {
   message?: string;
   /** Booking forms list the dealership's error before the day and time. */
   booking?: boolean;
+  /** A fresh idempotency key for the answered form's hidden field (decision 265). */
+  key?: string;
+  /** Ids of the valuation photos already stored from this form: kept in it, and said so (decision 266). */
+  photos?: readonly string[];
 }
+
+const PHOTO_ID = /^[0-9a-f-]{36}$/;
 
 /** The page's HTML with its lead form answered; null when the page has no lead form. */
 export function answerFormPage(html: string, answer: FormAnswer): string | null {
@@ -34,6 +40,12 @@ export function answerFormPage(html: string, answer: FormAnswer): string | null 
   if (!form) return null;
   const formId = form.getAttribute('data-form-id') ?? '';
   refill(form, answer.fields);
+  const keyField = form.querySelector('input[name="idempotency_key"]');
+  if (keyField && answer.key) keyField.setAttribute('value', escapeAttr(answer.key));
+  keepPhotos(
+    form,
+    (answer.photos ?? []).filter((id) => PHOTO_ID.test(id)),
+  );
   const shown = inFieldOrder(answer.violations, answer.booking);
   const seen = new Set<string>();
   const linked = new Map<string, string>();
@@ -59,6 +71,17 @@ export function answerFormPage(html: string, answer: FormAnswer): string | null 
   const island = form.closest('astro-island');
   if (island) island.replaceWith(...island.childNodes);
   return root.toString();
+}
+
+/** Hidden fields naming the photos already stored, and a line in the photo field that says so. */
+function keepPhotos(form: HTMLElement, ids: readonly string[]) {
+  if (!ids.length) return;
+  const inputs = ids.map((id) => `<input type="hidden" name="photos" value="${id}">`).join('');
+  const n = ids.length;
+  const note = `<p class="field-hint photo-kept">${n === 1 ? 'One photo' : `${n} photos`} you sent ${n === 1 ? 'is' : 'are'} kept with this form. Choose only photos you still want to add.</p>`;
+  const picker = form.querySelector('.photo-picker');
+  if (picker) picker.insertAdjacentHTML('beforeend', note + inputs);
+  else form.insertAdjacentHTML('beforeend', inputs);
 }
 
 const cssId = (id: string) => id.replace(/[^\w-]/g, (c) => `\\${c}`);

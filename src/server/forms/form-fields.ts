@@ -6,12 +6,27 @@
  */
 import type { Context } from 'hono';
 import { parseCarLink } from '../../domain/car-link.ts';
+import { LEAD_PHOTO_LIMITS } from '../../domain/lead-photos.ts';
 import { isEnquiryForm } from '../../domain/lead-presets.ts';
 import { trimSlash } from '../../domain/urls.ts';
 import { ApiError } from '../hydra.ts';
 
-/** What was posted, by name: every value of a name, text only (files have no place in an enquiry). */
+/** What was posted, by name: every value of a name, as text. */
 export type PostedFields = Map<string, string[]>;
+/** A valuation form's photo files (the file input's name in PhotoPicker.tsx), in the order sent. */
+export const PHOTO_FILES_FIELD = 'photo_files';
+
+/** A lead form that sends files (the valuation's photos, PhotoPicker.tsx). */
+export const PHOTO_FORM =
+  /<form\b(?=[^>]*\bdata-lead-form="enquiry")(?=[^>]*\benctype="multipart\/form-data")[^>]*>/i;
+/** An enquiry form's fields are a few kilobytes; the JSON API's limit (app.ts MAX_BODY_BYTES) fits them. */
+export const MAX_FORM_BYTES = 64 * 1024;
+/** A form with photos: its fields, and as many photos as a valuation takes, each as large as the API takes. */
+export const MAX_PHOTO_FORM_BYTES = MAX_FORM_BYTES + LEAD_PHOTO_LIMITS.maxPhotos * LEAD_PHOTO_LIMITS.maxBytes;
+
+/** How large a post to the page with this HTML may be. */
+export const formBodyLimit = (html: string | null) =>
+  html !== null && PHOTO_FORM.test(html) ? MAX_PHOTO_FORM_BYTES : MAX_FORM_BYTES;
 
 const URLENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const MULTIPART = /^multipart\/form-data\s*;/i;
@@ -19,8 +34,12 @@ const MULTIPART = /^multipart\/form-data\s*;/i;
 export const UNSUPPORTED_FORM_TYPE =
   'Content-Type: send the form as application/x-www-form-urlencoded or multipart/form-data.';
 
-/** 415 unless the body is a form; a file among the fields is kept as a marker the schema refuses. */
-export async function readPostedFields(c: Context): Promise<PostedFields> {
+/**
+ * 415 unless the body is a form. The photo files come apart from the text; a file in any other field
+ * is kept as a marker the schema refuses, and a file input left empty (a part without a file name or
+ * bytes) is no file.
+ */
+export async function readPostedForm(c: Context): Promise<{ fields: PostedFields; files: File[] }> {
   const type = c.req.header('content-type') ?? '';
   if (!URLENCODED.test(type) && !MULTIPART.test(type)) throw new ApiError(415, UNSUPPORTED_FORM_TYPE);
   let parsed: Record<string, string | File | (string | File)[]>;
@@ -29,15 +48,20 @@ export async function readPostedFields(c: Context): Promise<PostedFields> {
   } catch {
     throw new ApiError(400, 'body: the form could not be read.');
   }
-  const out: PostedFields = new Map();
+  const fields: PostedFields = new Map();
+  const files: File[] = [];
   for (const [name, value] of Object.entries(parsed)) {
     const list = Array.isArray(value) ? value : [value];
+    if (name === PHOTO_FILES_FIELD) {
+      for (const x of list) if (typeof x !== 'string' && (x.size > 0 || x.name !== '')) files.push(x);
+      continue;
+    }
     const texts = list.map((x) => (typeof x === 'string' ? x : `[file ${x.name}]`));
     if (name.includes('\0') || texts.some((t) => t.includes('\0')))
       throw new ApiError(400, `${JSON.stringify(name.replace(/\0/g, ''))}: contains a NUL character.`);
-    out.set(name, texts);
+    fields.set(name, texts);
   }
-  return out;
+  return { fields, files };
 }
 
 /** The text fields an enquiry form may post (the island's names; the make travels as `manufacturer`). */
@@ -98,6 +122,8 @@ export function enquiryFromForm(f: PostedFields, url: URL): Record<string, unkno
       if (car.dealer && !body.dealer_slug) body.dealer_slug = car.dealer;
     }
   }
+  // Photos a valuation answered with errors kept (answer-page.ts): their ids, as the island sends them.
+  if (form === 'valuation' && f.has('photos')) body.photos = f.get('photos');
   if (!isEnquiryForm(form)) body.form_name = form || undefined;
   return body;
 }

@@ -6,16 +6,19 @@
  * and is answered as a browser expects: 303 See Other to the page's thank-you path once stored, or
  * the page again (422, 429) with the errors under the fields and everything typed still in place.
  */
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { validateEnquiry } from '../../contract/forms/enquiry.ts';
+import type { Violation } from '../../contract/index.ts';
 import { paths, trimSlash } from '../../domain/urls.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError, problem, statusTitle } from '../hydra.ts';
-import { checkLeadRate, storeLeadRequest } from '../leads/accept.ts';
+import { checkLeadRate, type LeadKey, storeLeadRequest } from '../leads/accept.ts';
 import type { LeadCrypto } from '../leads/crypto.ts';
 import { enquiryKind } from '../leads/records.ts';
 import { answerFormPage } from './answer-page.ts';
-import { enquiryFromForm, readPostedFields } from './form-fields.ts';
+import { enquiryFromForm, PHOTO_FORM, readPostedForm } from './form-fields.ts';
+import { takeFormPhotos } from './form-photos.ts';
 
 /** The marker the enquiry island puts on its form (EnquiryForm.tsx). */
 const LEAD_FORM = /<form\b[^>]*\bdata-lead-form="enquiry"/;
@@ -31,6 +34,10 @@ const IN_FLIGHT_WAIT_MS = 10_000;
 const IN_FLIGHT_STEP_MS = 100;
 
 const BOOKING_FORMS = new Set(['test-drive', 'service']);
+
+/** The hidden field that carries the form's idempotency key (EnquiryForm.tsx; decision 265). */
+export const FORM_KEY_FIELD = 'idempotency_key';
+const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 
 /** The built page at a path, as text (a shell page for a used car added since the build); null: none. */
 export type PageReader = (path: string) => Promise<string | null>;
@@ -74,39 +81,72 @@ export async function answerFormPost(
   }
   if (crossSite(c, deps.config.siteUrl))
     return problem(c, 403, statusTitle(403), 'Forms are accepted from this site’s own pages only.');
-  const fields = await readPostedFields(c);
+  const { fields, files } = await readPostedForm(c);
+  const formKey = fields.get(FORM_KEY_FIELD)?.[0] ?? '';
+  if (formKey !== '' && !KEY_SHAPE.test(formKey))
+    throw new ApiError(400, `${FORM_KEY_FIELD}: must be 1 to 200 visible ASCII characters.`);
   const booking = BOOKING_FORMS.has(fields.get('form_name')?.[0] ?? '');
+  /** Photos stored with this form so far: an answered page keeps them (answer-page.ts). */
+  let photos = fields.get('photos') ?? [];
+  const answer = (status: 422 | 429, violations: Violation[], message?: string) =>
+    page(
+      c,
+      answerFormPage(html, { fields, violations, message, booking, key: randomUUID(), photos }) ?? html,
+      status,
+    );
+  const tooMany = (wait: number) => {
+    c.header('Retry-After', String(wait));
+    return answer(
+      429,
+      [],
+      `You have sent several enquiries in a short time. Please try again in ${wait} seconds. Everything you typed is still here.`,
+    );
+  };
   const rate = await checkLeadRate(c, deps, crypto);
-  if (rate.retryAfterSeconds !== undefined) {
-    c.header('Retry-After', String(rate.retryAfterSeconds));
-    const wait = rate.retryAfterSeconds;
-    const message = `You have sent several enquiries in a short time. Please try again in ${wait} seconds. Everything you typed is still here.`;
-    return page(c, answerFormPage(html, { fields, violations: [], message, booking }) ?? html, 429);
-  }
+  if (rate.retryAfterSeconds !== undefined) return tooMany(rate.retryAfterSeconds);
   const input = enquiryFromForm(fields, url);
+  const check = () => validateEnquiry(input, { requireDealer: fields.has('dealer_slug'), hours: null });
+  // A valuation's photos come in its own multipart post when scripts did not upload them (decision 266).
+  if (files.length && input.form_name === 'valuation' && PHOTO_FORM.test(html)) {
+    const taken = await takeFormPhotos(deps, rate.ipHash, files, photos);
+    if (taken.kind === 'limited') return tooMany(taken.retryAfterSeconds);
+    photos = [...photos, ...taken.ids];
+    input.photos = photos;
+    if (taken.violations.length) {
+      const rest = check();
+      return answer(422, [...taken.violations, ...(rest.ok ? [] : rest.violations)]);
+    }
+  }
   // The form offered a choice of dealership (SPEC §5: only when the page has none), so one is required;
   // the same schema the island checks with says so, with the form's other errors.
   if (fields.has('dealer_slug') && !fields.get('dealer_slug')?.[0]) {
-    const check = validateEnquiry(input, { requireDealer: true, hours: null });
-    if (!check.ok)
-      return page(c, answerFormPage(html, { fields, violations: check.violations, booking }) ?? html, 422);
+    const checked = check();
+    if (!checked.ok) return answer(422, checked.violations);
   }
-  const key = { from: 'derived', scope: 'form:', windowMs: FORM_DUPLICATE_WINDOW_MS } as const;
-  let out = await storeLeadRequest(deps, crypto, enquiryKind, input, rate.ipHash, key);
+  // The key the page carried (one the server rendered into an answered page; empty in the static page,
+  // which is the same for every visitor), else one derived from what was sent (decision 265).
+  const derived: LeadKey = { from: 'derived', scope: 'form:', windowMs: FORM_DUPLICATE_WINDOW_MS };
+  let key: LeadKey = formKey ? { from: 'form', value: formKey } : derived;
+  const store = async () => {
+    const out = await storeLeadRequest(deps, crypto, enquiryKind, input, rate.ipHash, key);
+    if (out.kind !== 'key-mismatch') return out;
+    // The page's key with other fields: the visitor went back after sending and changed the form. That
+    // is another enquiry, judged by what it says.
+    key = derived;
+    return storeLeadRequest(deps, crypto, enquiryKind, input, rate.ipHash, key);
+  };
+  let out = await store();
   // The second of a double click: wait for the first, then answer as it was answered.
   for (let waited = 0; out.kind === 'in-flight' && waited < IN_FLIGHT_WAIT_MS; waited += IN_FLIGHT_STEP_MS) {
     await new Promise((r) => setTimeout(r, IN_FLIGHT_STEP_MS));
-    out = await storeLeadRequest(deps, crypto, enquiryKind, input, rate.ipHash, key);
+    out = await store();
   }
   if (out.kind === 'stored') {
     c.header('Cache-Control', 'no-store');
     return c.redirect(paths.thankYou(trimSlash(url.pathname)), 303);
   }
-  if (out.kind === 'invalid') {
-    const answered = answerFormPage(html, { fields, violations: out.violations, booking });
-    return page(c, answered ?? html, 422);
-  }
-  // A derived key carries the body's hash, so it cannot meet another body; still running after the wait.
+  if (out.kind === 'invalid') return answer(422, out.violations);
+  // Still running after the wait (a derived key carries the body's hash, so it cannot meet another body).
   c.header('Retry-After', '1');
   throw new ApiError(409, 'An identical form is still being processed. Please send it again in a moment.');
 }

@@ -70,7 +70,12 @@ export type LeadOutcome =
 export type LeadKey =
   | { from: 'header'; value: string }
   /** No key of the client's: the same body from the same client within `windowMs` is the same lead. */
-  | { from: 'derived'; scope: string; windowMs: number };
+  | { from: 'derived'; scope: string; windowMs: number }
+  /**
+   * The hidden key of a form posted without JavaScript (src/server/forms/): scoped to the client, since
+   * a page may be cached and shown to others; remembered as long as a header's key.
+   */
+  | { from: 'form'; value: string };
 
 export async function acceptLead(c: Context<LeadEnv>, deps: Deps, crypto: LeadCrypto, kind: LeadKind) {
   const header = c.req.header('idempotency-key');
@@ -113,13 +118,15 @@ export async function storeLeadRequest(
 ): Promise<LeadOutcome> {
   const db = withLeadTables(deps.db);
   const requestHash = sha256(canonicalJson(input));
-  const ttl = from.from === 'header' ? KEY_TTL_MS : from.windowMs;
+  const ttl = from.from === 'derived' ? from.windowMs : KEY_TTL_MS;
   const key =
     ttl > 0
       ? `${kind.collection} ${
           from.from === 'header'
             ? `key:${from.value}`
-            : `auto:${from.scope}${sha256(`${ipHash} ${requestHash}`)}`
+            : from.from === 'form'
+              ? `form-key:${sha256(`${ipHash} ${from.value}`)}`
+              : `auto:${from.scope}${sha256(`${ipHash} ${requestHash}`)}`
         }`
       : undefined;
   let claimed: { key: string; owner: string } | undefined;

@@ -4,7 +4,7 @@
  * read back only through the staff route or a short-lived signed link. docs/decisions/100-valuation-photos.md
  * and 220-object-storage.md.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { LEAD_PHOTO_LIMITS, leadPhotoPath } from '../../domain/lead-photos.ts';
 import type { Deps } from '../deps.ts';
 import { privateJpeg } from '../media/ingest.ts';
@@ -19,9 +19,25 @@ const keyOf = (id: string) => checkKey(`${FOLDER}${id}.jpg`);
 /** How long a signed link to a valuation photo works. */
 export const PHOTO_LINK_SECONDS = 15 * 60;
 
-export async function saveLeadPhoto(deps: PhotoDeps, bytes: Buffer) {
+/** One client's photo uploads per window: as many per lead as a valuation may carry. */
+export const photoRateLimit = (leads: { limit: number; windowMs: number }) => ({
+  limit: leads.limit * LEAD_PHOTO_LIMITS.maxPhotos,
+  windowMs: leads.windowMs,
+});
+
+/**
+ * The id of a photo sent in a form without JavaScript: the same file from the same client (by its keyed
+ * address hash) is the same photo, so a double click of the form names the same photos, its two bodies
+ * are the same, and the idempotency key makes it one lead (decision 266). UUID-shaped, like every id.
+ */
+export function formPhotoId(ipHash: string, bytes: Buffer): string {
+  const h = createHash('sha256').update(`lead-photo ${ipHash} `).update(bytes).digest('hex');
+  const variant = ((Number.parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export async function saveLeadPhoto(deps: PhotoDeps, bytes: Buffer, id: string = randomUUID()) {
   const image = await privateJpeg(bytes, LEAD_PHOTO_LIMITS, LEAD_PHOTO_LIMITS.storedSide);
-  const id = randomUUID();
   await privateStoreOf(deps).put(keyOf(id), image.data);
   return { id, width: image.width, height: image.height, bytes: image.data.length };
 }

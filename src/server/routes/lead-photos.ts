@@ -25,6 +25,7 @@ import {
   leadPhotoLink,
   openLeadPhoto,
   PHOTO_LINK_SECONDS,
+  photoRateLimit,
   saveLeadPhoto,
 } from '../leads/photos.ts';
 import { hitRateLimit } from '../leads/rate-limit.ts';
@@ -64,8 +65,7 @@ export function leadPhotoRoutes(deps: Deps) {
   const crypto = leadCrypto(deps.config.leads.encryptionKey);
   const db = withLeadTables(deps.db);
   // One valuation sends up to 8 photos: the photo window allows that many per lead the lead limit allows.
-  const { limit, windowMs } = deps.config.leads.rateLimit;
-  const photoLimit = { limit: limit * LEAD_PHOTO_LIMITS.maxPhotos, windowMs };
+  const photoLimit = photoRateLimit(deps.config.leads.rateLimit);
 
   app.post(
     '/lead_photos',

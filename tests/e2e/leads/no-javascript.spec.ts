@@ -1,7 +1,9 @@
 /**
  * Every enquiry form with JavaScript turned off (src/server/forms/, decision 232): a real form post,
  * a stored lead queued for delivery, the thank-you page; empty fields and a bad phone number answered
- * with the same page, the SPEC messages in order and the typed values kept; a double click, one lead.
+ * with the same page, the SPEC messages in order and the typed values kept; a double click, one lead
+ * (also under the key an answered page carries, decision 265); valuation photos in the form's own
+ * multipart post (decision 266).
  */
 import {
   type APIRequestContext,
@@ -11,6 +13,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import sharp from 'sharp';
 import { E2E_EDITOR_TOKEN } from '../../../scripts/e2e-env.ts';
 import { axeViolations } from '../axe.ts';
 import { bookableSlot, type FormPages, formPages, THANKS } from './helpers.ts';
@@ -243,6 +246,71 @@ test('a double click on Send stores one lead', async ({ page, request }) => {
   expect(await leadsOf(request, email)).toHaveLength(1);
 });
 
+test('a form answered with an error carries a fresh key: corrected and double-clicked, one lead', async ({
+  page,
+  request,
+}) => {
+  const email = `nojs.keyed.${Date.now()}@example.co.za`;
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  const key = form.locator('input[name="idempotency_key"]');
+  // One static page for every visitor: no key in it (the server derives one for its first post).
+  await expect(key).toHaveValue('');
+  await fillPerson(form, email, '12345');
+  await chooseDealer(form);
+  await form.getByRole('checkbox', { name: /contact me/ }).check();
+  await form.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  await form.getByRole('button', { name: 'Send message' }).click();
+  await expect(errorsOf(page)).toHaveText([BAD_PHONE]);
+  await expect(key).toHaveValue(/^[0-9a-f-]{36}$/);
+  await field(form, 'Cell phone').fill('082 123 4567');
+  await form.getByRole('button', { name: 'Send message' }).dblclick();
+  await expect(page).toHaveURL(/\/contact-us\/thank-you\/?$/);
+  expect(await leadsOf(request, email)).toHaveLength(1);
+});
+
+test('the valuation sends its photos with the form: a bad file is named, a good one kept, then one lead with it', async ({
+  page,
+  request,
+}) => {
+  const email = `nojs.photos.${Date.now()}@example.co.za`;
+  const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#1a5ea0' } })
+    .jpeg()
+    .toBuffer();
+  await page.goto('/sell-your-car');
+  const form = page.getByRole('form', { name: 'Trade-in valuation' });
+  await expect(form.getByText(/your photos are not made smaller/)).toBeVisible();
+  await fillPerson(form, email);
+  await field(form, 'Make').fill('Toyota');
+  await field(form, 'Model').fill('Corolla 1.8');
+  await field(form, 'Year').fill('2017');
+  await field(form, 'Mileage (km)').fill('123 400');
+  await field(form, 'Condition').selectOption('Good');
+  await chooseDealer(form);
+  await form.getByRole('checkbox', { name: /contact me/ }).check();
+  await form.getByRole('checkbox', { name: /terms and conditions/ }).check();
+  const files = form.getByLabel('Photos of your car');
+  await files.setInputFiles([
+    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: photo },
+    { name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('my notes, not a photo') },
+  ]);
+  await form.getByRole('button', { name: 'Get my valuation' }).click();
+  await expect(errorsOf(page)).toHaveText([/^notes\.jpg: .*not a JPEG, PNG, WebP or HEIC/]);
+  await expect(files).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByText('One photo you sent is kept with this form.')).toBeVisible();
+  await expect(field(form, 'Make')).toHaveValue('Toyota');
+  // Sent again as it is: the kept photo goes with it, nothing chosen again.
+  await form.getByRole('button', { name: 'Get my valuation' }).click();
+  await expect(page).toHaveURL(/\/sell-your-car\/thank-you\/?$/);
+  const [lead] = await leadsOf(request, email);
+  expect(lead).toBeDefined();
+  const detail = await request.get((lead as unknown as { '@id': string })['@id'], {
+    headers: { Authorization: `Bearer ${E2E_EDITOR_TOKEN}` },
+  });
+  const record = (await detail.json()).record as { photos?: string[] };
+  expect(record.photos).toHaveLength(1);
+});
+
 test('the dealer twin thanks under its own prefix', async ({ page, request }) => {
   const d = await formPages(request);
   const email = `nojs.twin.${Date.now()}@example.co.za`;
@@ -254,6 +322,22 @@ test('the dealer twin thanks under its own prefix', async ({ page, request }) =>
   await form.getByRole('button', { name: 'Send message' }).click();
   await expect(page).toHaveURL(new RegExp(`/dealer/${d.dealer.siteName}/contact-us/thank-you/?$`));
   expect(await leadsOf(request, email)).toHaveLength(1);
+});
+
+test('the data-saver switch works without JavaScript and is remembered on the device', async ({ page }) => {
+  await page.goto('/contact-us?from=footer');
+  await page.getByRole('button', { name: 'Data saver is off: turn it on' }).click();
+  // Back on the same page, with its query, as the data-saver form of it.
+  await expect(page).toHaveURL(/\/contact-us\/?\?from=footer$/);
+  await expect(page.getByRole('button', { name: 'Data saver is on: turn it off' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the map' })).toBeVisible();
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'data_saver');
+  expect(cookie?.value).toBe('1');
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-saver', '');
+  await page.getByRole('button', { name: 'Data saver is on: turn it off' }).click();
+  await expect(page.locator('html')).not.toHaveAttribute('data-saver', '');
 });
 
 test('the finance page says how to apply without JavaScript', async ({ page }) => {
