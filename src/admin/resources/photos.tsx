@@ -21,6 +21,7 @@ import {
   CardMedia,
   Chip,
   IconButton,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -34,6 +35,8 @@ interface Photo {
   id: string;
   uri: string;
   is_main: boolean;
+  /** What the public pages give as the image's alt text; empty: they describe it from the item's name. */
+  alt: string;
   position: number;
   width: number;
   height: number;
@@ -206,6 +209,13 @@ export function PhotosPanel({
               alt={single ? 'Uploaded image' : `Photo ${i + 1}`}
               sx={{ aspectRatio: aspect, objectFit: 'cover' }}
             />
+            <AltText
+              key={p.alt}
+              label={single ? 'Alt text' : `Alt text of photo ${i + 1}`}
+              value={p.alt}
+              disabled={change.isPending}
+              onSave={(alt) => change.mutate({ path: `${base}/${p.id}`, init: json('PATCH', { alt }) })}
+            />
             <CardActions sx={{ justifyContent: 'space-between' }}>
               {single ? (
                 <Typography variant="caption" color="text.secondary">
@@ -261,5 +271,45 @@ export function PhotosPanel({
         ))}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * A photo's alt text, saved when the field is left (or Enter) and changed: what a screen reader says of the
+ * photo on the public pages. Empty: the page describes it from the car's or model's name.
+ */
+function AltText({
+  label,
+  value,
+  disabled,
+  onSave,
+}: {
+  label: string;
+  value: string;
+  disabled: boolean;
+  onSave: (alt: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const save = () => {
+    if (text.trim() !== value) onSave(text.trim());
+  };
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={text}
+      disabled={disabled}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={save}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          save();
+        }
+      }}
+      helperText="What the photo shows, for screen readers"
+      inputProps={{ maxLength: PHOTO_LIMITS.maxAltLength }}
+      sx={{ mx: 1, mt: 1 }}
+    />
   );
 }
