@@ -308,7 +308,7 @@ function AltText({
         }
       }}
       helperText="What the photo shows, for screen readers"
-      inputProps={{ maxLength: PHOTO_LIMITS.maxAltLength }}
+      slotProps={{ htmlInput: { maxLength: PHOTO_LIMITS.maxAltLength } }}
       sx={{ mx: 1, mt: 1 }}
     />
   );

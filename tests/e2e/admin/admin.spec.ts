@@ -180,6 +180,13 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   );
 
   await page.getByRole('button', { name: 'Publish this build' }).click();
+
+  // Publishing asks first, naming what changes (screens.spec.ts: Cancel publishes nothing).
+
+  await page
+    .getByRole('dialog', { name: /to the live site\?$/ })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Pending changes' })).toHaveCount(0);
   const live = await page.goto(`/special-offers/${special.slug}/`);
@@ -220,6 +227,11 @@ test('an editor changes the fraud warning page, and the published site shows the
   const preview = await page.request.get(`/_preview/${buildId}/avoid-fraud/`);
   expect(await preview.text()).toContain('Stay safe from car fraud');
   await page.getByRole('button', { name: 'Publish this build' }).click();
+  // Publishing asks first, naming what changes (screens.spec.ts: Cancel publishes nothing).
+  await page
+    .getByRole('dialog', { name: /to the live site\?$/ })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
   await page.goto('/avoid-fraud/');
   await expect(page.getByRole('heading', { level: 1, name: 'Stay safe from car fraud' })).toBeVisible();
