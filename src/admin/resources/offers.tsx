@@ -5,6 +5,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, DateInput, NumberInput, TextInput } from 'react-admin';
 import { OfferInput } from '../../contract/content.ts';
+import { formatDate } from '../../domain/date-time.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
@@ -18,7 +19,7 @@ function OfferList() {
       <DataTable.Col source="model" />
       <DataTable.Col source="dealer_slug" label="Dealership" />
       <DataTable.NumberCol source="price" {...RAND} />
-      <DataTable.Col source="valid_until" label="Valid until" />
+      <DataTable.Col source="valid_until" label="Valid until" render={(r) => formatDate(r.valid_until)} />
       <DataTable.NumberCol source="sort_order" label="Order" />
     </SearchList>
   );
