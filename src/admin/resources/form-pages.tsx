@@ -21,7 +21,7 @@ export const formPages = (Form: ComponentType) => ({
     );
   },
   create: function CreatePage() {
-    const added = useNamedSave('added');
+    const added = useNamedSave('saved');
     return (
       <Create redirect="list" mutationOptions={added}>
         <Form />

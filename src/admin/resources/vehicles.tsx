@@ -178,7 +178,7 @@ function VehicleFields() {
 }
 
 function VehicleCreate() {
-  const added = useNamedSave('added', 'edit');
+  const added = useNamedSave('saved', 'edit');
   return (
     <Create redirect="edit" mutationOptions={added}>
       <SchemaForm schema={StockVehicleInput}>

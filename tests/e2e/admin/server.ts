@@ -26,6 +26,8 @@ export const LEADS_WORK_PORT = PORT + 2;
 export const BUILDS_PORT = PORT + 3;
 /** The range photos spec (range-photos.spec.ts). */
 export const RANGE_PORT = PORT + 4;
+/** Pickers, named notices, alt text, a dealer's own dealership and confirmations (screens.spec.ts). */
+export const SCREENS_PORT = PORT + 7;
 /** Staff onboarding, two-factor sign-in, sessions and passwords (accounts.spec.ts). */
 export const ACCOUNTS_PORT = PORT + 8;
 export const baseOf = (port: number) => `http://127.0.0.1:${port}`;

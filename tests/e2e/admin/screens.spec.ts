@@ -1,0 +1,230 @@
+/**
+ * Screens in the user's words (issue 25 §6), as the people who use them, at 1280 and 375 px: an editor
+ * makes a special by picking its model, dealership and images (thumbnails of the uploads) from selects,
+ * and the notice names it; an editor writes a photo's alt text and the public API carries it; a dealer
+ * user is offered only their own dealership; Publish asks first, saying how many changes go live, and
+ * Cancel publishes nothing. No page of it may log a console warning or error.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import sharp from 'sharp';
+import { ADMIN, baseOf, SCREENS_PORT, signIn, startAdminServer, stopServer, waitFor } from './server.ts';
+
+const BASE = baseOf(SCREENS_PORT);
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+test.use({ baseURL: BASE });
+
+const EDITOR = {
+  email: 'naledi.editor@motus.example',
+  password: 'editor password 2468',
+  name: 'Naledi Editor',
+};
+const DEALER = {
+  email: 'bongani.dealer@motus.example',
+  password: 'dealer password 2468',
+  name: 'Bongani Dealer',
+};
+const WEST_RAND = 'motus-subaru-west-rand';
+const WIDTHS = [1280, 375] as const;
+
+type Json = Record<string, unknown>;
+let server: ChildProcess;
+let admin: APIRequestContext;
+
+/** Fails the test on any console warning or error of the admin (e.g. ProseMirror's white-space warning). */
+function watchConsole(page: Page) {
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') messages.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+  return () => expect(messages, 'console warnings and errors').toEqual([]);
+}
+
+async function pick(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startAdminServer(SCREENS_PORT, { RATE_LIMIT_SIGN_IN: '100/60s' });
+  admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
+  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  for (const data of [
+    { ...EDITOR, role: 'editor' },
+    { ...DEALER, role: 'dealer', dealers: [WEST_RAND] },
+  ]) {
+    const added = await admin.post('/api/admin/staff', { data });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+});
+
+test.afterAll(async () => {
+  await admin?.dispose();
+  await stopServer(server);
+});
+
+for (const width of WIDTHS) {
+  test(`at ${width} px an editor makes a special from pickers and the notice names it`, async ({ page }) => {
+    const clean = watchConsole(page);
+    await page.setViewportSize({ width, height: 900 });
+    const models = (await (await admin.get('/api/editor/range_models')).json())['hydra:member'] as Json[];
+    const model = models[models.length - 1] as { model: string; model_slug: string };
+    const dealers = (await (await admin.get('/api/dealers')).json())['hydra:member'] as Json[];
+    const dealer = dealers.find((d) => d.slug === WEST_RAND) as { dealerName: string };
+    const images = (await (await admin.get('/api/editor/special_images')).json())['hydra:member'] as {
+      file: string;
+    }[];
+    expect(images.length).toBeGreaterThan(1);
+    const [thumb, image] = [images[0]?.file as string, images[1]?.file as string];
+    const title = `Screens Fest ${width}`;
+
+    await signIn(page, EDITOR);
+    await page.goto('/admin/#/specials/create');
+    await page.getByLabel(/^Title/).fill(title);
+    await page.getByLabel(/^Slug/).fill(`screens-fest-${width}`);
+    // No slug or file name is typed: the model, dealership and images are picked by name and thumbnail.
+    await expect(page.getByLabel(/Model slug|Dealership slug/)).toHaveCount(0);
+    await pick(page, /^Model/, model.model);
+    await pick(page, 'Dealership', dealer.dealerName);
+    await page.getByLabel(/^Price/).fill('399900');
+    await page.getByLabel(/^Valid until/).fill('2030-01-31');
+    await page.getByLabel(/^Intro/).fill('A winter deal on the road to the Drakensberg.');
+    await page.locator('.ProseMirror').fill('Free roof racks with every car.');
+    await pick(page, /^Thumbnail/, thumb);
+    const thumbnail = page.getByRole('combobox', { name: /^Thumbnail/ }).locator('img');
+    await expect(thumbnail).toHaveAttribute('src', /\/uploads\/specials\/.+-480\.webp$/);
+    await expect(thumbnail).toHaveJSProperty('complete', true);
+    expect(await thumbnail.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+    await pick(page, /^Image/, image);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Special “${title}” saved`)).toBeVisible();
+
+    const saved = (
+      (await (await admin.get(`/api/editor/specials?q=${encodeURIComponent(title)}`)).json())[
+        'hydra:member'
+      ] as Json[]
+    )[0];
+    expect(saved).toMatchObject({
+      title,
+      model: model.model,
+      model_slug: model.model_slug,
+      dealer_slug: WEST_RAND,
+      thumbnail: thumb,
+      image,
+      source_code: '',
+    });
+    clean();
+  });
+}
+
+test('an editor writes a photo’s alt text and the public API gives it as the image’s alt', async ({
+  page,
+}) => {
+  const clean = watchConsole(page);
+  const models = (await (await admin.get('/api/editor/range_models')).json())['hydra:member'] as {
+    id: number;
+    make_slug: string;
+    model_slug: string;
+  }[];
+  const model = models[0];
+  if (!model) throw new Error('the seed has no range model');
+  const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1f5a7a' } })
+    .jpeg()
+    .toBuffer();
+  const up = await admin.post(`/api/editor/range_models/${model.id}/images`, {
+    multipart: { file: { name: 'model.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
+  expect(up.status(), await up.text()).toBe(201);
+  const alt = 'A blue Subaru parked on a gravel road at sunset';
+
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, EDITOR);
+    await page.goto(`/admin/#/range_models/${model.id}`);
+    const field = page.getByLabel('Alt text of photo 1');
+    await expect(field).toBeVisible({ timeout: 30_000 });
+    const text = `${alt} (${width} px)`;
+    await field.fill(text);
+    const patched = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes(`/range_models/${model.id}/images/`),
+    );
+    await field.press('Enter');
+    expect((await patched).status()).toBe(200);
+    await expect(field).toHaveValue(text);
+    const pub = (await (await admin.get(`/api/ranges/${model.make_slug}/${model.model_slug}`)).json()) as {
+      image: { alt: string };
+    };
+    expect(pub.image.alt).toBe(text);
+    await page.context().clearCookies(); // the next width signs in afresh
+  }
+  clean();
+});
+
+for (const width of WIDTHS) {
+  test(`at ${width} px a dealer user is offered only their own dealership`, async ({ page }) => {
+    const clean = watchConsole(page);
+    await page.setViewportSize({ width, height: 900 });
+    const dealers = (await (await admin.get('/api/dealers')).json())['hydra:member'] as Json[];
+    const own = (dealers.find((d) => d.slug === WEST_RAND) as { dealerName: string }).dealerName;
+    expect(dealers.length).toBeGreaterThan(1);
+    await signIn(page, DEALER);
+    await page.goto('/admin/#/vehicles/create');
+    await page.getByRole('combobox', { name: /^Dealership/ }).click();
+    await expect(page.getByRole('option')).toHaveText([own]);
+    await page.keyboard.press('Escape');
+    clean();
+  });
+}
+
+test('Publish asks first, naming how many changes go live, and Cancel publishes nothing', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const clean = watchConsole(page);
+  const builds = async () => (await (await admin.get('/api/builds')).json())['hydra:member'] as Json[];
+  const live = (await builds()).find((b) => b.current)?.id;
+  const started = await admin.post('/api/builds', { data: { publish: false } });
+  expect(started.status(), await started.text()).toBe(202);
+  const id = String(((await started.json()) as Json).id);
+  await waitFor(
+    'the preview build',
+    async () => {
+      const b = (await builds()).find((x) => x.id === id);
+      if (b?.status === 'failed') throw new Error(`the build failed: ${b.error}`);
+      return b?.status === 'succeeded' ? true : undefined;
+    },
+    280_000,
+  );
+
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, ADMIN);
+    await page.goto('/admin/#/builds');
+    const row = page.locator(`[data-build="${id}"]`);
+    await row.getByRole('button', { name: 'Publish' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Publish \d+ changes? to the live site\?$/ });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`Build ${id} replaces the live site`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    // Nothing went live: the same build is current, and this one is still a preview.
+    const now = await builds();
+    expect(now.find((b) => b.current)?.id).toBe(live);
+    expect(now.find((b) => b.id === id)?.status).toBe('succeeded');
+    await page.context().clearCookies(); // the next width signs in afresh
+  }
+
+  // The build's Changes: the specials made above, field by field, not only the pages they touch.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, ADMIN);
+  await page.goto('/admin/#/builds');
+  await page.locator(`tr[data-build="${id}"]`).getByRole('button', { name: 'Changes' }).click();
+  const content = page.getByRole('list', { name: 'Content changes' });
+  await expect(content).toContainText('Screens Fest 1280');
+  await expect(content).toContainText('Title: (empty) → Screens Fest 1280');
+  clean();
+});
