@@ -6,9 +6,20 @@
  * Cancel publishes nothing. No page of it may log a console warning or error.
  */
 import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, baseOf, SCREENS_PORT, signIn, startAdminServer, stopServer, waitFor } from './server.ts';
+import {
+  ADMIN,
+  baseOf,
+  dataOf,
+  SCREENS_PORT,
+  signIn,
+  startAdminServer,
+  stopServer,
+  waitFor,
+} from './server.ts';
 
 const BASE = baseOf(SCREENS_PORT);
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -50,6 +61,21 @@ async function pick(page: Page, label: string | RegExp, option: string | RegExp)
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   server = await startAdminServer(SCREENS_PORT, { RATE_LIMIT_SIGN_IN: '100/60s' });
+  // Images of specials in the uploads store (these servers run with DEMO_UPLOADS=off, so it has none):
+  // each as its default file and its 480 px rendition, as the seed writes them.
+  const specials = join(dataOf(SCREENS_PORT), 'uploads', 'specials');
+  mkdirSync(specials, { recursive: true });
+  for (const [name, colour] of [
+    ['screens-winter-deal', '#1f5a7a'],
+    ['screens-roof-racks', '#7a1f2b'],
+  ] as const) {
+    const webp = (width: number) =>
+      sharp({ create: { width, height: Math.round((width * 9) / 16), channels: 3, background: colour } })
+        .webp()
+        .toBuffer();
+    writeFileSync(join(specials, `${name}.webp`), await webp(960));
+    writeFileSync(join(specials, `${name}-480.webp`), await webp(480));
+  }
   admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
   const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
@@ -78,7 +104,8 @@ for (const width of WIDTHS) {
     const images = (await (await admin.get('/api/editor/special_images')).json())['hydra:member'] as {
       file: string;
     }[];
-    expect(images.length).toBeGreaterThan(1);
+    // Each image once, without its renditions.
+    expect(images.map((i) => i.file)).toEqual(['screens-roof-racks.webp', 'screens-winter-deal.webp']);
     const [thumb, image] = [images[0]?.file as string, images[1]?.file as string];
     const title = `Screens Fest ${width}`;
 
