@@ -31,7 +31,7 @@ function OfferForm() {
       <TextInput source="title" isRequired fullWidth />
       <TextInput source="slug" isRequired helperText="Lower-case words joined by hyphens" />
       <ModelSelect />
-      <DealershipSelect source="dealer_slug" emptyText="The whole group" emptyValue={null} />
+      <DealershipSelect source="dealer_slug" emptyText="The whole group" />
       <NumberInput source="price" label="Price (R)" step={1} />
       <DateInput source="valid_until" label="Valid until" isRequired />
       <TextInput source="intro_paragraph" label="Intro" multiline fullWidth isRequired />

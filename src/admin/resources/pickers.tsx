@@ -5,14 +5,32 @@
  */
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { SelectInput, type SelectInputProps, useGetList } from 'react-admin';
+import { SelectInput, type SelectInputProps, useGetList, useRecordContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { api } from '../http.ts';
 import { useGroupDealerships } from './lists.tsx';
 
-/** A dealership by name; `emptyText` offers "none" (e.g. the whole group). */
+/**
+ * The choices with the record's own value among them: a value the list no longer has (a model since
+ * removed) still shows as it is, instead of an empty select and MUI's out-of-range warning.
+ */
+function withCurrent<T extends { id: string; name: string }>(
+  choices: T[],
+  current: unknown,
+  extra: Omit<T, 'id' | 'name'>,
+) {
+  if (typeof current !== 'string' || !current || choices.some((c) => c.id === current)) return choices;
+  return [...choices, { id: current, name: current, ...extra } as T];
+}
+
+/**
+ * A dealership by name; `emptyText` offers "none" (e.g. the whole group). Drawn once the dealerships
+ * are known, so the record's value is never out of range of the choices.
+ */
 export function DealershipSelect(props: Omit<SelectInputProps, 'choices'>) {
-  return <SelectInput label="Dealership" {...props} choices={useGroupDealerships()} />;
+  const choices = useGroupDealerships();
+  if (!choices.length) return null;
+  return <SelectInput label="Dealership" {...props} choices={choices} />;
 }
 
 interface RangeModel {
@@ -38,13 +56,18 @@ export function ModelSelect({
     sort: { field: 'sort_order', order: 'ASC' },
   });
   const { setValue } = useFormContext();
-  const choices = (data ?? []).map((m) => ({ id: m.model_slug, name: m.model }));
+  const record = useRecordContext();
+  if (isPending) return null;
+  const choices = withCurrent(
+    (data ?? []).map((m) => ({ id: m.model_slug, name: m.model })),
+    record?.[source],
+    {},
+  );
   return (
     <SelectInput
       source={source}
       label="Model"
       choices={choices}
-      isPending={isPending}
       isRequired
       onChange={(e) => {
         const picked = choices.find((c) => c.id === e?.target?.value);
@@ -61,18 +84,25 @@ interface Upload {
 
 /** The images a special or service deal can show (GET /api/editor/special_images). */
 function useSpecialImages() {
-  const { data } = useQuery({
+  return useQuery({
     queryKey: ['special-images'],
     queryFn: async () =>
       (await api<{ 'hydra:member': Upload[] }>('/api/editor/special_images'))['hydra:member'],
     staleTime: 60_000,
   });
-  return data ?? [];
 }
 
 /** An image from the uploads, chosen by its thumbnail (the file name beside it). */
 export function SpecialImageSelect(props: Omit<SelectInputProps, 'choices'>) {
-  const choices = useSpecialImages().map((u) => ({ id: u.file, name: u.file, uri: u.uri }));
+  const { data, isPending } = useSpecialImages();
+  const record = useRecordContext();
+  if (isPending) return null;
+  const current = props.source ? record?.[props.source] : undefined;
+  const choices = withCurrent(
+    (data ?? []).map((u) => ({ id: u.file, name: u.file, uri: u.uri })),
+    current,
+    { uri: `/uploads/specials/${current}` },
+  );
   return (
     <SelectInput
       {...props}

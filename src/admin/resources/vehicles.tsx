@@ -30,6 +30,7 @@ import { HistoryPanel } from '../revisions/HistoryPanel.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf, RAND, useGroupDealerships } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
+import { DealershipSelect } from './pickers.tsx';
 
 const statuses = choicesOf(STOCK_STATUSES);
 
@@ -110,7 +111,7 @@ function VehicleList() {
 
 /** The car's dealership by name: a dealer user is offered only their own (the server refuses others too). */
 function DealershipInput() {
-  return <SelectInput source="dealer_slug" label="Dealership" choices={useGroupDealerships()} isRequired />;
+  return <DealershipSelect source="dealer_slug" isRequired />;
 }
 
 /**
