@@ -211,6 +211,7 @@ export function PhotosPanel({
             />
             <AltText
               key={p.alt}
+              id={`alt-${p.id}`}
               label={single ? 'Alt text' : `Alt text of photo ${i + 1}`}
               value={p.alt}
               disabled={change.isPending}
@@ -279,11 +280,14 @@ export function PhotosPanel({
  * photo on the public pages. Empty: the page describes it from the car's or model's name.
  */
 function AltText({
+  id,
   label,
   value,
   disabled,
   onSave,
 }: {
+  /** Ties the label to the field (MUI's TextField labels its input only by id). */
+  id: string;
   label: string;
   value: string;
   disabled: boolean;
@@ -295,6 +299,7 @@ function AltText({
   };
   return (
     <TextField
+      id={id}
       size="small"
       label={label}
       value={text}
