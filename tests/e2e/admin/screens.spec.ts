@@ -178,7 +178,10 @@ test('an editor writes a photo’s alt text and the public API gives it as the i
   const alt = 'A blue Subaru parked on a gravel road at sunset';
 
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
+    // Each width in a browser of its own, signed in afresh.
+    const context = await browser.newContext({ baseURL: BASE, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const clean = watchConsole(page);
     await signIn(page, EDITOR);
     await page.goto(`/admin/#/range_models/${model.id}`);
     const field = page.getByLabel('Alt text of photo 1');
@@ -195,9 +198,9 @@ test('an editor writes a photo’s alt text and the public API gives it as the i
       image: { alt: string };
     };
     expect(pub.image.alt).toBe(text);
-    await page.context().clearCookies(); // the next width signs in afresh
+    clean();
+    await context.close();
   }
-  clean();
 });
 
 for (const width of WIDTHS) {
@@ -237,7 +240,9 @@ test('Publish asks first, naming how many changes go live, and Cancel publishes 
   );
 
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
+    const context = await browser.newContext({ baseURL: BASE, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const clean = watchConsole(page);
     await signIn(page, ADMIN);
     await page.goto('/admin/#/builds');
     const row = page.locator(`[data-build="${id}"]`);
@@ -251,11 +256,14 @@ test('Publish asks first, naming how many changes go live, and Cancel publishes 
     const now = await builds();
     expect(now.find((b) => b.current)?.id).toBe(live);
     expect(now.find((b) => b.id === id)?.status).toBe('succeeded');
-    await page.context().clearCookies(); // the next width signs in afresh
+    clean();
+    await context.close();
   }
 
   // The build's Changes: the specials made above, field by field, not only the pages they touch.
-  await page.setViewportSize({ width: 1280, height: 900 });
+  const context = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const clean = watchConsole(page);
   await signIn(page, ADMIN);
   await page.goto('/admin/#/builds');
   await page.locator(`tr[data-build="${id}"]`).getByRole('button', { name: 'Changes' }).click();
@@ -263,4 +271,5 @@ test('Publish asks first, naming how many changes go live, and Cancel publishes 
   await expect(content).toContainText('Screens Fest 1280');
   await expect(content).toContainText('Title: (empty) → Screens Fest 1280');
   clean();
+  await context.close();
 });
