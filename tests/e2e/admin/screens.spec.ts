@@ -158,9 +158,8 @@ for (const width of WIDTHS) {
 }
 
 test('an editor writes a photo’s alt text and the public API gives it as the image’s alt', async ({
-  page,
+  browser,
 }) => {
-  const clean = watchConsole(page);
   const models = (await (await admin.get('/api/editor/range_models')).json())['hydra:member'] as {
     id: number;
     make_slug: string;
@@ -220,10 +219,9 @@ for (const width of WIDTHS) {
 }
 
 test('Publish asks first, naming how many changes go live, and Cancel publishes nothing', async ({
-  page,
+  browser,
 }) => {
   test.setTimeout(600_000); // a full site build, on two cores shared with other runs
-  const clean = watchConsole(page);
   const builds = async () => (await (await admin.get('/api/builds')).json())['hydra:member'] as Json[];
   const live = (await builds()).find((b) => b.current)?.id;
   const started = await admin.post('/api/builds', { data: { publish: false } });
