@@ -7,6 +7,7 @@ import { Route } from 'react-router-dom';
 import { AccountPage } from './account/AccountPage.tsx';
 import { authProvider, can, type Permissions } from './auth-provider.ts';
 import { dataProvider } from './data-provider.ts';
+import { i18nProvider } from './i18n.ts';
 import { Layout } from './Layout.tsx';
 import { LoginPage } from './LoginPage.tsx';
 import { ForgotPasswordPage, ResetPasswordPage } from './PasswordPages.tsx';
@@ -35,6 +36,7 @@ export function App() {
       title="Dealer group admin"
       dataProvider={dataProvider}
       authProvider={authProvider}
+      i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={Layout}
       dashboard={Dashboard}

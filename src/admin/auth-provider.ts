@@ -15,6 +15,8 @@ export interface StaffSession {
 export interface Permissions {
   role: StaffRole;
   scopes: readonly Scope[];
+  /** A dealer user's dealerships (slugs): the only ones a dealership select offers. null: the whole group. */
+  dealers: readonly string[] | null;
 }
 
 /** /api/admin/account: who is signed in and where they stand on two-factor sign-in. */
@@ -23,6 +25,8 @@ export interface Account {
   email: string;
   name: string;
   role: string | null;
+  /** A dealer user's dealerships (slugs); null: the whole group. */
+  dealers: string[] | null;
   two_factor: { enabled: boolean; required: boolean; policy: 'admins' | 'all' | 'off' };
 }
 
@@ -104,7 +108,7 @@ export const authProvider: AuthProvider = {
     const role = s?.user?.role;
     // Until a required second factor is set up, the role opens nothing (the server refuses it all too).
     if (mustEnrol(a)) return null;
-    return isStaffRole(role) ? { role, scopes: ROLE_SCOPES[role] } : null;
+    return isStaffRole(role) ? { role, scopes: ROLE_SCOPES[role], dealers: a?.dealers ?? null } : null;
   },
 };
 

@@ -26,7 +26,8 @@ export async function throwProblem(res: Response, body?: Record<string, unknown>
   const violations = Array.isArray(problem.violations) ? (problem.violations as Violation[]) : [];
   const message =
     (violations.length
-      ? violations.map((v) => (v.propertyPath ? `${v.propertyPath}: ${v.message}` : v.message)).join('; ')
+      ? // The server's words as they are: each message names its field for a reader already.
+        violations.map((v) => v.message).join('; ')
       : ((problem.detail ?? problem.message) as string | undefined)) ?? `The server answered ${res.status}.`;
   throw new HttpError(message, res.status, {
     ...problem,

@@ -51,7 +51,12 @@ export const OfferInput = v.object({
   body: html('Body'),
   thumbnail: f.imageFile('Thumbnail'),
   image: f.imageFile('Image'),
-  source_code: f.text('Source code', 200),
+  source_code: v.pipe(
+    f.optionalText('Source code', 200),
+    v.description(
+      "The CRM's source code of its enquiries; empty: the group's specials code (Group Website Subaru-Specials).",
+    ),
+  ),
   price: v.optional(v.nullable(f.integer('Price', 0, 100_000_000)), null),
   valid_until: f.date('Valid until'),
   terms: f.optionalText('Terms', 5000),

@@ -135,6 +135,16 @@ export const ChangedItem = v.object({
     v.description('What happened to it since the build.'),
   ),
   revisions: int,
+  before: v.pipe(
+    v.optional(v.nullable(RevisionSnapshot)),
+    v.description(
+      'The item as it was at that build (null: created since). What a field-level diff starts from.',
+    ),
+  ),
+  after: v.pipe(
+    v.optional(v.nullable(RevisionSnapshot)),
+    v.description('The item as it is now (null: deleted since).'),
+  ),
 });
 
 export const ChangesSince = named(

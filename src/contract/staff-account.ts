@@ -33,6 +33,12 @@ export const Account = named(
     email: v.string(),
     name: v.string(),
     role: v.nullable(v.string()),
+    dealers: v.pipe(
+      v.nullable(v.array(v.string())),
+      v.description(
+        "A dealer user's dealerships (slugs): the only ones the admin offers them. null: the whole group.",
+      ),
+    ),
     two_factor: v.object({
       enabled: v.pipe(v.boolean(), v.description('Signs in with an authenticator code after the password.')),
       required: v.pipe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from './date-time.ts';
+import { formatDate, formatDateTime } from './date-time.ts';
 
 describe('formatDateTime', () => {
   it('shows an instant on the Johannesburg clock as DD.MM.YYYY HH:mm', () => {
@@ -9,5 +9,16 @@ describe('formatDateTime', () => {
   it('leaves nothing as nothing and an unreadable value as it was', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime('soon')).toBe('soon');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a calendar date as written, and an instant as its day in Johannesburg', () => {
+    expect(formatDate('2026-12-31')).toBe('31.12.2026');
+    expect(formatDate('2026-11-25T22:30:00Z')).toBe('26.11.2026');
+  });
+  it('leaves nothing as nothing', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
   });
 });

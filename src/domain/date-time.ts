@@ -23,3 +23,14 @@ export function formatDateTime(at: string | Date | null | undefined, timeZone = 
   const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
+
+/**
+ * A day as the group's staff read it: DD.MM.YYYY. A calendar date (YYYY-MM-DD, e.g. a special's
+ * valid_until) is that day as written; an instant is its day on the group's clock.
+ */
+export function formatDate(at: string | Date | null | undefined, timeZone = GROUP_TIME_ZONE): string {
+  if (at === null || at === undefined || at === '') return '';
+  const day = typeof at === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(at) : null;
+  if (day) return `${day[3]}.${day[2]}.${day[1]}`;
+  return formatDateTime(at, timeZone).slice(0, 10);
+}

@@ -78,3 +78,18 @@ export function imgAttrs(image: ImageFiles): { src: string; srcset?: string; wid
 export function brochureUrl(file: string, base = ''): string {
   return `${base}${UPLOADS}/files/${file}`;
 }
+
+/**
+ * The images of a kind among stored keys (as `{dir}/{file}`), by file name, sorted: each once, without
+ * its width renditions (`{name}-{width}.webp`). What an image picker offers.
+ */
+export function imagesOfKind(kind: ImageKind, keys: readonly string[]): string[] {
+  const { dir, widths } = IMAGE_KINDS[kind];
+  const prefix = dir ? `${dir}/` : '';
+  const rendition = new RegExp(`-(${widths.join('|')})\\.webp$`);
+  const files = keys
+    .filter((k) => k.startsWith(prefix) && !k.slice(prefix.length).includes('/'))
+    .map((k) => k.slice(prefix.length))
+    .filter((f) => /\.(webp|avif|jpe?g|png|svg)$/i.test(f) && !rendition.test(f));
+  return [...new Set(files)].sort();
+}

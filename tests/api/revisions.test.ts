@@ -391,6 +391,11 @@ describe.each(ENGINES)('revisions and undo on %s', (engine) => {
         expect.objectContaining({ resource: 'blog_posts', item_id: fresh.body.id, change: 'created' }),
       ]),
     );
+    // Each item carries its state at the build and now, for the build's field-level "Changes".
+    const changed = (changes.body.items as Body[]).find((i) => i.resource === 'banners') as Body;
+    expect((changed.before as Body).fields).toMatchObject({ title: banner.title });
+    expect((changed.after as Body).fields).toMatchObject({ title: 'Changed after the build' });
+    expect((changes.body.items as Body[]).find((i) => i.resource === 'blog_posts')?.before).toBeNull();
     const r = await send('POST', `/api/editor/changes_since/${buildId}/restore`);
     expect(r.status).toBe(200);
     expect((await send('GET', `/api/editor/banners/${banner.id}`)).body.title).toBe(banner.title);

@@ -8,6 +8,7 @@ import {
   DataTable,
   DateInput,
   DeleteButton,
+  FunctionField,
   List,
   Show,
   SimpleShowLayout,
@@ -19,6 +20,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { ApiKeyCreateInput } from '../../contract/staff.ts';
+import { formatDateTime } from '../../domain/date-time.ts';
 import { KEY_SCOPES } from '../../domain/staff-access.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf } from './lists.tsx';
@@ -32,9 +34,13 @@ function KeyList() {
       <DataTable rowClick="show">
         <DataTable.Col source="name" />
         <DataTable.Col source="scopes" render={(r) => (r.scopes ?? []).join(', ')} />
-        <DataTable.Col source="created_at" label="Created" />
-        <DataTable.Col source="last_used_at" label="Last used" />
-        <DataTable.Col source="revoked_at" label="Revoked" />
+        <DataTable.Col source="created_at" label="Created" render={(r) => formatDateTime(r.created_at)} />
+        <DataTable.Col
+          source="last_used_at"
+          label="Last used"
+          render={(r) => formatDateTime(r.last_used_at)}
+        />
+        <DataTable.Col source="revoked_at" label="Revoked" render={(r) => formatDateTime(r.revoked_at)} />
       </DataTable>
     </List>
   );
@@ -124,10 +130,10 @@ export const apiKeys = {
         <OnceKey />
         <TextField source="name" />
         <TextField source="scopes" />
-        <TextField source="created_at" />
-        <TextField source="last_used_at" />
-        <TextField source="expires_at" />
-        <TextField source="revoked_at" />
+        <FunctionField label="Created" render={(r) => formatDateTime(r.created_at)} />
+        <FunctionField label="Last used" render={(r) => formatDateTime(r.last_used_at)} />
+        <FunctionField label="Expires" render={(r) => formatDateTime(r.expires_at)} />
+        <FunctionField label="Revoked" render={(r) => formatDateTime(r.revoked_at)} />
       </SimpleShowLayout>
     </Show>
   ),

@@ -3,6 +3,7 @@ import ArticleIcon from '@mui/icons-material/Article';
 import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, DateInput, TextInput } from 'react-admin';
 import { BlogPostInput } from '../../contract/content.ts';
+import { formatDate } from '../../domain/date-time.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { PublishFromInput, statusCol } from './content-status.tsx';
@@ -17,7 +18,7 @@ function BlogList() {
       {/* Second: a phone shows the first two columns (lists.tsx FitTable). */}
       {statusCol}
       <DataTable.Col source="author" />
-      <DataTable.Col source="publish_date" label="Published" />
+      <DataTable.Col source="publish_date" label="Published" render={(r) => formatDate(r.publish_date)} />
     </SearchList>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { Alert, AlertTitle, Badge, Box, Button, List, ListItem, ListItemText } from '@mui/material';
 import { type ReactElement, useState } from 'react';
+import { formatDateTime } from '../../domain/date-time.ts';
 import { type Build, type PendingContent, usePending } from './build-data.ts';
 
 const VERBS: Record<string, string> = {
@@ -30,7 +31,7 @@ export function describeChange(c: PendingContent['changes'][number]): string {
   return `${label}${c.resource_id ? ` #${c.resource_id}` : ''}${done}`;
 }
 
-const when = (s: string) => new Date(s).toLocaleString('en-ZA');
+const when = (s: string) => formatDateTime(s);
 
 export function PendingBadge({ icon }: { icon: ReactElement }) {
   const { data } = usePending();

@@ -20,8 +20,52 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { ChangesSince } from '../../contract/revisions.ts';
+import { api } from '../http.ts';
+import { Changes } from '../revisions/Changes.tsx';
+import { changesOf } from '../revisions/diff.ts';
 import { type Build, useChanges } from './build-data.ts';
+
+const CHANGE_WORDS = { created: 'added', changed: 'changed', deleted: 'deleted' } as const;
+
+/**
+ * What the content behind the pages changed since the live build read it, field by field (old → new),
+ * from the revisions (GET /api/editor/changes_since/{live}): what an editor recognises, where the page
+ * paths below only say where it shows.
+ */
+function ContentChanges({ against }: { against: string }) {
+  const { data } = useQuery({
+    queryKey: ['changes-since', against],
+    queryFn: () => api<ChangesSince>(`/api/editor/changes_since/${encodeURIComponent(against)}`),
+    retry: false,
+  });
+  if (!data?.items.length) return null;
+  return (
+    <List
+      dense
+      aria-label="Content changes"
+      subheader={
+        <ListSubheader disableSticky>
+          Content changed since the live build ({data.items.length})
+        </ListSubheader>
+      }
+    >
+      {data.items.map((i) => (
+        <Box component="li" key={`${i.resource}/${i.item_id}`} sx={{ px: 2, py: 1, listStyle: 'none' }}>
+          <Typography variant="subtitle2" component="h3">
+            {i.label}{' '}
+            <Typography component="span" variant="caption" color="text.secondary">
+              ({CHANGE_WORDS[i.change]})
+            </Typography>
+          </Typography>
+          <Changes changes={changesOf(i.before ?? null, i.after ?? null)} />
+        </Box>
+      ))}
+    </List>
+  );
+}
 
 function ChangeList({
   build,
@@ -54,6 +98,7 @@ function ChangeList({
           No page differs from the live site.
         </Alert>
       )}
+      <ContentChanges against={data.against} />
       {groups.map(
         ([label, paths, openable]) =>
           paths.length > 0 && (

@@ -24,8 +24,10 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
+import { formatDateTime } from '../../domain/date-time.ts';
 import { api, json } from '../http.ts';
 import { RollbackButton } from '../revisions/RollbackButton.tsx';
+import { type BuildAction, ConfirmBuildAction } from './build-confirm.tsx';
 import { type Build, running, useBuilds } from './build-data.ts';
 import { PendingPanel } from './build-pending.tsx';
 import { BuildPreview } from './build-preview.tsx';
@@ -49,7 +51,7 @@ const LABELS: Record<Build['status'], string> = {
   discarded: 'discarded',
 };
 
-const when = (s: string | null) => (s ? new Date(s).toLocaleString('en-ZA') : '—');
+const when = (s: string | null) => (s ? formatDateTime(s) : '—');
 const duration = (b: Build) =>
   b.duration_ms !== null
     ? `${(b.duration_ms / 1000).toFixed(1)} s`
@@ -95,11 +97,11 @@ function State({ b }: { b: Build }) {
 
 function Actions({
   b,
-  act,
+  ask,
   open,
 }: {
   b: Build;
-  act: (path: string) => void;
+  ask: (b: Build, action: BuildAction) => void;
   open: (b: Build, changes: boolean) => void;
 }) {
   return (
@@ -115,12 +117,12 @@ function Actions({
         </Button>
       )}
       {b.status === 'succeeded' && (
-        <Button size="small" variant="contained" onClick={() => act(`/api/builds/${b.id}/publish`)}>
+        <Button size="small" variant="contained" onClick={() => ask(b, 'publish')}>
           Publish
         </Button>
       )}
       {b.status === 'succeeded' && !b.current && (
-        <Button size="small" color="error" onClick={() => act(`/api/builds/${b.id}/discard`)}>
+        <Button size="small" color="error" onClick={() => ask(b, 'discard')}>
           Discard
         </Button>
       )}
@@ -153,6 +155,8 @@ export function BuildsPage() {
   });
   const act = (path: string, body?: unknown) => mutation.mutate({ path, body });
   const open = (build: Build, changes: boolean) => setPreview({ build, changes });
+  const [confirm, setConfirm] = useState<{ build: Build; action: BuildAction } | null>(null);
+  const ask = (build: Build, action: BuildAction) => setConfirm({ build, action });
   const row = (b: Build) => ({ 'data-build': b.id, 'data-status': b.status });
 
   return (
@@ -187,7 +191,7 @@ export function BuildsPage() {
                   {b.pages !== null ? ` · ${b.pages} pages` : ''}
                 </Typography>
                 <Box sx={{ mt: 1 }}>
-                  <Actions b={b} act={act} open={open} />
+                  <Actions b={b} ask={ask} open={open} />
                 </Box>
               </CardContent>
             </Card>
@@ -219,7 +223,7 @@ export function BuildsPage() {
                   <TableCell>{duration(b)}</TableCell>
                   <TableCell align="right">{b.pages ?? '—'}</TableCell>
                   <TableCell align="right">
-                    <Actions b={b} act={act} open={open} />
+                    <Actions b={b} ask={ask} open={open} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -231,7 +235,16 @@ export function BuildsPage() {
         build={preview?.build ?? null}
         showChanges={preview?.changes}
         onClose={() => setPreview(null)}
-        onPublish={(b) => act(`/api/builds/${b.id}/publish`)}
+        onPublish={(b) => ask(b, 'publish')}
+      />
+      <ConfirmBuildAction
+        build={confirm?.build ?? null}
+        action={confirm?.action ?? 'publish'}
+        onCancel={() => setConfirm(null)}
+        onConfirm={(b) => {
+          act(`/api/builds/${b.id}/${confirm?.action ?? 'publish'}`);
+          setConfirm(null);
+        }}
       />
     </Card>
   );

@@ -7,6 +7,7 @@ import GppMaybeIcon from '@mui/icons-material/GppMaybe';
 import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, Edit, TextInput } from 'react-admin';
 import { FraudPageInput } from '../../contract/fraud-page.ts';
+import { useNamedSave } from '../named.tsx';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { SearchList } from './lists.tsx';
@@ -21,8 +22,9 @@ function FraudPageList() {
 }
 
 function FraudPageEdit() {
+  const saved = useNamedSave('saved');
   return (
-    <Edit mutationMode="pessimistic" title="Fraud warning page">
+    <Edit mutationMode="pessimistic" title="Fraud warning page" mutationOptions={saved}>
       <SchemaForm schema={FraudPageInput}>
         <TextInput source="title" isRequired fullWidth />
         <TextInput

@@ -43,6 +43,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { formatDateTime } from '../../domain/date-time.ts';
 import { LEAD_FORMS } from '../../domain/lead-presets.ts';
 import { LEAD_STAGES, type LeadStage, NEXT_STAGES } from '../../domain/lead-workflow.ts';
 import { API_RESOURCES } from '../api-paths.ts';
@@ -94,18 +95,9 @@ export const StatusChip = ({ status }: { status: LeadStage }) => (
   <Chip size="small" label={status} color={STATUS_COLOR[status]} />
 );
 
-const when = (s: string | null | undefined) => (s ? new Date(s).toLocaleString('en-ZA') : '—');
-/** "25 Nov, 14:05" in the list (the year only when it is not this year): the full time is on the detail. */
-const shortWhen = (s: string) => {
-  const d = new Date(s);
-  return d.toLocaleString('en-ZA', {
-    day: 'numeric',
-    month: 'short',
-    ...(d.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-};
+/** The one staff format, DD.MM.YYYY HH:mm in Johannesburg (domain/date-time.ts), in the list and the detail. */
+const when = (s: string | null | undefined) => (s ? formatDateTime(s) : '—');
+const shortWhen = (s: string) => formatDateTime(s);
 const minutes = (m: number | null) =>
   m === null ? 'Not yet answered' : m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
 

@@ -6,7 +6,8 @@
 import { type Theme, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Children, type ReactElement, type ReactNode } from 'react';
-import { DataTable, type DataTableProps, List, SearchInput } from 'react-admin';
+import { DataTable, type DataTableProps, List, SearchInput, usePermissions } from 'react-admin';
+import type { Permissions } from '../auth-provider.ts';
 import { api } from '../http.ts';
 
 /** Select choices from values, each labelled by itself or by `labels`. */
@@ -65,11 +66,21 @@ export function FitTable({
   );
 }
 
+/** The dealerships a select may offer: a dealer user's own (`mine`), else all of them. */
+export const offeredTo = <T extends { id: string }>(all: T[], mine: readonly string[] | null | undefined) =>
+  mine ? all.filter((d) => mine.includes(d.id)) : all;
+
 /**
- * Every dealership of the group as choices (id: slug, name: its name), from the public list, which any
- * role may read. The server still refuses a dealer user's car at another dealership, on the field.
+ * The dealerships of the group as choices (id: slug, name: its name), from the public list, which any
+ * role may read; a dealer user is offered only their own. The server still refuses a dealer user's car at
+ * another dealership, on the field.
  */
 export function useGroupDealerships() {
+  const { permissions } = usePermissions<Permissions | null>();
+  return offeredTo(useAllDealerships(), permissions?.dealers);
+}
+
+function useAllDealerships() {
   const { data } = useQuery({
     queryKey: ['group-dealerships'],
     queryFn: async () =>

@@ -5,11 +5,13 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, DateInput, NumberInput, TextInput } from 'react-admin';
 import { OfferInput } from '../../contract/content.ts';
+import { formatDate } from '../../domain/date-time.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';
+import { DealershipSelect, ModelSelect, SpecialImageSelect } from './pickers.tsx';
 
 function OfferList() {
   return (
@@ -20,7 +22,7 @@ function OfferList() {
       <DataTable.Col source="model" />
       <DataTable.Col source="dealer_slug" label="Dealership" />
       <DataTable.NumberCol source="price" {...RAND} />
-      <DataTable.Col source="valid_until" label="Valid until" />
+      <DataTable.Col source="valid_until" label="Valid until" render={(r) => formatDate(r.valid_until)} />
       <DataTable.NumberCol source="sort_order" label="Order" />
     </SearchList>
   );
@@ -31,9 +33,8 @@ function OfferForm() {
     <SchemaForm schema={OfferInput}>
       <TextInput source="title" isRequired fullWidth />
       <TextInput source="slug" isRequired helperText="Lower-case words joined by hyphens" />
-      <TextInput source="model" isRequired />
-      <TextInput source="model_slug" label="Model slug" isRequired />
-      <TextInput source="dealer_slug" label="Dealership slug" helperText="Empty for the whole group" />
+      <ModelSelect />
+      <DealershipSelect source="dealer_slug" emptyText="The whole group" />
       <NumberInput source="price" label="Price (R)" step={1} />
       <DateInput
         source="valid_until"
@@ -43,9 +44,18 @@ function OfferForm() {
       />
       <TextInput source="intro_paragraph" label="Intro" multiline fullWidth isRequired />
       <RichTextInput source="body" fullWidth editorOptions={editorOptions} />
-      <TextInput source="thumbnail" helperText="Image file name" isRequired />
-      <TextInput source="image" helperText="Image file name" isRequired />
-      <TextInput source="source_code" label="Source code" isRequired />
+      <SpecialImageSelect
+        source="thumbnail"
+        label="Thumbnail"
+        helperText="Shown in the list of offers"
+        isRequired
+      />
+      <SpecialImageSelect source="image" label="Image" helperText="Shown on the offer's page" isRequired />
+      <TextInput
+        source="source_code"
+        label="CRM source code"
+        helperText="Optional: how the CRM files this offer's enquiries"
+      />
       <TextInput source="terms" multiline fullWidth />
       <NumberInput source="sort_order" label="Order" step={1} />
     </SchemaForm>

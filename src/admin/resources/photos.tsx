@@ -20,6 +20,7 @@ import {
   CardMedia,
   Chip,
   IconButton,
+  TextField,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -33,6 +34,8 @@ interface Photo {
   id: string;
   uri: string;
   is_main: boolean;
+  /** What the public pages give as the image's alt text; empty: they describe it from the item's name. */
+  alt: string;
   position: number;
   width: number;
   height: number;
@@ -205,6 +208,14 @@ export function PhotosPanel({
               alt={single ? 'Uploaded image' : `Photo ${i + 1}`}
               sx={{ aspectRatio: aspect, objectFit: 'cover' }}
             />
+            <AltText
+              key={p.alt}
+              id={`alt-${p.id}`}
+              label={single ? 'Alt text' : `Alt text of photo ${i + 1}`}
+              value={p.alt}
+              disabled={change.isPending}
+              onSave={(alt) => change.mutate({ path: `${base}/${p.id}`, init: json('PATCH', { alt }) })}
+            />
             <CardActions sx={{ justifyContent: 'space-between' }}>
               {single ? (
                 <Typography variant="caption" color="text.secondary">
@@ -260,5 +271,49 @@ export function PhotosPanel({
         ))}
       </Box>
     </Box>
+  );
+}
+
+/**
+ * A photo's alt text, saved when the field is left (or Enter) and changed: what a screen reader says of the
+ * photo on the public pages. Empty: the page describes it from the car's or model's name.
+ */
+function AltText({
+  id,
+  label,
+  value,
+  disabled,
+  onSave,
+}: {
+  /** Ties the label to the field (MUI's TextField labels its input only by id). */
+  id: string;
+  label: string;
+  value: string;
+  disabled: boolean;
+  onSave: (alt: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const save = () => {
+    if (text.trim() !== value) onSave(text.trim());
+  };
+  return (
+    <TextField
+      id={id}
+      size="small"
+      label={label}
+      value={text}
+      disabled={disabled}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={save}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          save();
+        }
+      }}
+      helperText="What the photo shows, for screen readers"
+      slotProps={{ htmlInput: { maxLength: PHOTO_LIMITS.maxAltLength } }}
+      sx={{ mx: 1, mt: 1 }}
+    />
   );
 }

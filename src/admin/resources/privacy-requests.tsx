@@ -26,6 +26,7 @@ import { DataTable, List, SimpleList, useNotify, useRefresh } from 'react-admin'
 import type * as v from 'valibot';
 import { staffHttp } from '../../client/http.ts';
 import type { PrivacyPreview, PrivacyRequestRecord } from '../../contract/lead-inbox.ts';
+import { formatDate, formatDateTime } from '../../domain/date-time.ts';
 import { api, json, throwProblem } from '../http.ts';
 import { useDealerName } from './leads.tsx';
 
@@ -53,7 +54,7 @@ function save(name: string, type: string, body: BlobPart) {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const day = (s: string | null) => (s ? new Date(s).toLocaleDateString('en-ZA') : '');
+const day = (s: string | null) => formatDate(s);
 
 /** The confirmation's sentence: what goes, in words, with counts and never the person's data. */
 export function describeErasure(p: Preview, dealerName: (slug: string) => string): string {
@@ -231,7 +232,7 @@ const removedText = (r: RequestRecord) =>
     .map(([table, n]) => `${table} ${n}`)
     .join(', ') || '—';
 
-const at = (r: RequestRecord) => new Date(r.at).toLocaleString('en-ZA');
+const at = (r: RequestRecord) => formatDateTime(r.at);
 
 function PrivacyRequestsPage() {
   // A phone gets one line per request instead of a table wider than the screen.

@@ -25,10 +25,12 @@ import {
   TRANSMISSION_TYPES,
   VEHICLE_STATES,
 } from '../../domain/vehicle-query.ts';
+import { useNamedSave } from '../named.tsx';
 import { HistoryPanel } from '../revisions/HistoryPanel.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf, RAND, useGroupDealerships } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
+import { DealershipSelect } from './pickers.tsx';
 
 const statuses = choicesOf(STOCK_STATUSES);
 
@@ -107,9 +109,9 @@ function VehicleList() {
   );
 }
 
-/** The car's dealership by name (a dealer user's other choices are refused by the server on this field). */
+/** The car's dealership by name: a dealer user is offered only their own (the server refuses others too). */
 function DealershipInput() {
-  return <SelectInput source="dealer_slug" label="Dealership" choices={useGroupDealerships()} isRequired />;
+  return <DealershipSelect source="dealer_slug" isRequired />;
 }
 
 /**
@@ -120,10 +122,12 @@ function VehicleEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
   const { id } = useParams();
+  const saved = useNamedSave('saved');
   return (
     <>
       <Edit
         mutationMode="pessimistic"
+        mutationOptions={saved}
         queryOptions={{
           onError: (err: { status?: number; message?: string }) => {
             notify(
@@ -174,6 +178,17 @@ function VehicleFields() {
   );
 }
 
+function VehicleCreate() {
+  const added = useNamedSave('saved', 'edit');
+  return (
+    <Create redirect="edit" mutationOptions={added}>
+      <SchemaForm schema={StockVehicleInput}>
+        <VehicleFields />
+      </SchemaForm>
+    </Create>
+  );
+}
+
 export const vehicles = {
   name: 'vehicles',
   options: { label: 'Used stock' },
@@ -181,11 +196,5 @@ export const vehicles = {
   icon: CarRentalIcon,
   recordRepresentation: 'stock_number',
   edit: VehicleEdit,
-  create: () => (
-    <Create redirect="edit">
-      <SchemaForm schema={StockVehicleInput}>
-        <VehicleFields />
-      </SchemaForm>
-    </Create>
-  ),
+  create: VehicleCreate,
 };

@@ -58,6 +58,7 @@ export function adminAccountRoutes(deps: Deps) {
         email: p.email,
         name: p.name,
         role: p.role || null,
+        dealers: p.role === 'dealer' ? p.dealers : null,
         two_factor: {
           enabled: await twoFactorEnabled(deps.db, p.id),
           required: twoFactorRequired(p.role, policy),

@@ -10,6 +10,7 @@ import { requireScope } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { resourceRoutes } from '../editor/crud.ts';
 import { RESOURCES } from '../editor/resources.ts';
+import { contentImageRoutes } from './content-images.ts';
 import { photoRoutes } from './photos.ts';
 import { revisionRoutes } from './revisions.ts';
 import { revisionBatchRoutes } from './revisions-batch.ts';
@@ -40,5 +41,6 @@ export function editorRoutes(deps: Deps) {
   app.route('/', stockRoutes(deps));
   app.route('/', stockImportRoutes(deps));
   app.route('/', photoRoutes(deps));
+  app.route('/', contentImageRoutes(deps));
   return app;
 }

@@ -18,7 +18,7 @@ import { collectionOk, ld, problems, staffGuard, staffOperations } from '../open
 import { kindOf } from '../revisions/items.ts';
 import { mayTouch, type RevisionRow } from '../revisions/queries.ts';
 import { whoOf } from '../revisions/record.ts';
-import { revertRevisions } from '../revisions/restore.ts';
+import { revertRevisions, snapshotOf } from '../revisions/restore.ts';
 import { stockScope } from '../stock/access.ts';
 import type { Plan } from '../stock/csv-import.ts';
 import { afterRestore, restoreAnswer } from './revisions.ts';
@@ -84,6 +84,8 @@ export function revisionBatchRoutes(deps: Deps) {
             ? ('deleted' as const)
             : ('changed' as const),
         revisions: n,
+        before: snapshotOf(first.before) as ChangesSince['items'][number]['before'],
+        after: snapshotOf(last.after) as ChangesSince['items'][number]['after'],
       }));
       return item(c, 'ChangesSince', `/api/editor/changes_since/${buildId}`, {
         build: buildId,

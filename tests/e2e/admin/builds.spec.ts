@@ -108,6 +108,11 @@ test('a changed special is pending, a preview build lists /special-offers/ as ch
 
   const buildId = await ready.getAttribute('data-build');
   await page.getByRole('button', { name: 'Publish this build' }).click();
+  // Publishing asks first, naming what changes (screens.spec.ts: Cancel publishes nothing).
+  await page
+    .getByRole('dialog', { name: /to the live site\?$/ })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
   await expect(pending).toHaveCount(0);
 });

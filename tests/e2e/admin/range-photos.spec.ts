@@ -82,6 +82,11 @@ test('an editor uploads a photo to a colour of a variant, publishes, and the var
   const buildId = await ready.getAttribute('data-build');
   await ready.getByRole('button', { name: 'Preview' }).click();
   await page.getByRole('button', { name: 'Publish this build' }).click();
+  // Publishing asks first, naming what changes (screens.spec.ts: Cancel publishes nothing).
+  await page
+    .getByRole('dialog', { name: /to the live site\?$/ })
+    .getByRole('button', { name: 'Publish' })
+    .click();
   await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
 
   // The variant page: the colour shows the upload, the other colour its drawing.

@@ -7,9 +7,17 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { ADMIN, baseOf, PORT, shoot, signIn, startAdminServer, stopServer, waitFor } from './server.ts';
+import {
+  ADMIN,
+  baseOf,
+  REVISIONS_PORT,
+  shoot,
+  signIn,
+  startAdminServer,
+  stopServer,
+  waitFor,
+} from './server.ts';
 
-const REVISIONS_PORT = PORT + 9;
 const BASE = baseOf(REVISIONS_PORT);
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 test.use({ baseURL: BASE });

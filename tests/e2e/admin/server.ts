@@ -28,8 +28,12 @@ export const BUILDS_PORT = PORT + 3;
 export const RANGE_PORT = PORT + 4;
 /** Scheduled and expired content, and lead delivery health (content-dates.spec.ts). */
 export const DATES_PORT = PORT + 10;
+/** Pickers, named notices, alt text, a dealer's own dealership and confirmations (screens.spec.ts). */
+export const SCREENS_PORT = PORT + 11;
 /** Staff onboarding, two-factor sign-in, sessions and passwords (accounts.spec.ts). */
 export const ACCOUNTS_PORT = PORT + 8;
+/** History, restore, recently deleted and roll back (revisions.spec.ts). */
+export const REVISIONS_PORT = PORT + 9;
 /** The CSV stock import as a dealer user meets it: update, full feed, apply and undo (stock-import.spec.ts). */
 export const STOCK_IMPORT_PORT = PORT + 7;
 export const baseOf = (port: number) => `http://127.0.0.1:${port}`;
