@@ -18,7 +18,8 @@ import { prepare } from '../src/server/boot.ts';
 import { createLogger } from '../src/server/log.ts';
 import { storeOf } from '../src/server/media/stores.ts';
 import { recordChange } from '../src/server/revisions/record.ts';
-import { applyPlan, ImportFileError, planImport, rejectedRows } from '../src/server/stock/csv-import.ts';
+import { ImportFileError } from '../src/server/stock/csv-columns.ts';
+import { applyPlan, planImport, rejectedRows } from '../src/server/stock/csv-import.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

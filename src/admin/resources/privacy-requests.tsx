@@ -28,7 +28,7 @@ import { staffHttp } from '../../client/http.ts';
 import type { PrivacyPreview, PrivacyRequestRecord } from '../../contract/lead-inbox.ts';
 import { formatDate, formatDateTime } from '../../domain/date-time.ts';
 import { api, json, throwProblem } from '../http.ts';
-import { useDealerName } from './leads.tsx';
+import { useDealerName } from './leads/dealers.tsx';
 
 type Preview = v.InferOutput<typeof PrivacyPreview>;
 type RequestRecord = v.InferOutput<typeof PrivacyRequestRecord>;

@@ -30,14 +30,8 @@ import { storeOf } from '../media/stores.ts';
 import { ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 import { recordChange, whoOf } from '../revisions/record.ts';
 import { scopeOf } from '../stock/access.ts';
-import {
-  applyPlan,
-  ImportFileError,
-  type Plan,
-  planHash,
-  planImport,
-  rejectedRows,
-} from '../stock/csv-import.ts';
+import { ImportFileError } from '../stock/csv-columns.ts';
+import { applyPlan, type Plan, planHash, planImport, rejectedRows } from '../stock/csv-import.ts';
 
 /** CSV files are larger than JSON bodies: app.ts gives this path its own limit. */
 export const STOCK_IMPORT_PATH = /^\/api\/editor\/stock_imports\/?$/;

@@ -5,7 +5,6 @@
  * dealerships are missing from it. `applyPlan` writes exactly that plan in one transaction.
  */
 import { createHash } from 'node:crypto';
-import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { StockVehicleFields, type StockVehicleInput } from '../../contract/stock.ts';
@@ -20,94 +19,8 @@ import { BODY_TYPES, FUEL_TYPES, TRANSMISSION_TYPES } from '../../domain/vehicle
 import type { Database } from '../db/schema.ts';
 import type { BlobStore } from '../media/storage.ts';
 import { inScope } from './access.ts';
+import { BODY_WORDS, COLUMN_OF, number, pick, readRows } from './csv-columns.ts';
 import { inputOf, insertVehicle, rowOf, type VehicleRow } from './store.ts';
-
-export const MAX_IMPORT_ROWS = 5000;
-
-/** Header spellings DMS exports use, to our column names. */
-const ALIASES: Record<string, ImportColumn> = {
-  stock: 'stock_number',
-  stockno: 'stock_number',
-  stocknumber: 'stock_number',
-  stockcode: 'stock_number',
-  vin: 'vin',
-  vinnumber: 'vin',
-  make: 'make',
-  model: 'model',
-  variant: 'variant',
-  derivative: 'variant',
-  year: 'year',
-  modelyear: 'year',
-  mileage: 'mileage',
-  km: 'mileage',
-  odometer: 'mileage',
-  price: 'price',
-  sellingprice: 'price',
-  colour: 'colour',
-  color: 'colour',
-  fuel: 'fuel',
-  fueltype: 'fuel',
-  transmission: 'transmission',
-  gearbox: 'transmission',
-  body: 'body',
-  bodytype: 'body',
-  dealership: 'dealership',
-  dealer: 'dealership',
-  branch: 'dealership',
-  photos: 'photos',
-  images: 'photos',
-  photo: 'photos',
-  state: 'state',
-  condition: 'state',
-  description: 'description',
-  comments: 'description',
-};
-/**
- * A full feed must say which dealerships it is the stock of, and add cars whole; an update only needs to
- * name the cars it changes (a new car in it still needs make, model, year, price and dealership).
- */
-const REQUIRED: Record<ImportMode, ImportColumn[]> = {
-  full: ['stock_number', 'make', 'model', 'year', 'price', 'dealership'],
-  update: ['stock_number'],
-};
-
-/** Input field → the CSV column a reason names. */
-const COLUMN_OF: Record<string, ImportColumn> = {
-  stock_number: 'stock_number',
-  vin: 'vin',
-  dealer_slug: 'dealership',
-  make: 'make',
-  model: 'model',
-  variant: 'variant',
-  body_type: 'body',
-  year: 'year',
-  mileage: 'mileage',
-  price: 'price',
-  transmission: 'transmission',
-  fuel_type: 'fuel',
-  exterior_color: 'colour',
-  state_of_vehicle: 'state',
-  description: 'description',
-};
-
-const BODY_WORDS: Record<string, string> = {
-  hatchback: 'hatch',
-  'station wagon': 'wagon',
-  estate: 'wagon',
-  'pick-up': 'bakkie',
-  pickup: 'bakkie',
-  lcv: 'bakkie',
-  'double cab': 'bakkie',
-  'single cab': 'bakkie',
-  'people carrier': 'mpv',
-  minivan: 'mpv',
-};
-const pick = (options: readonly string[], value: string) =>
-  options.find((o) => o.toLowerCase() === value.toLowerCase()) ?? value;
-const number = (s: string) => {
-  const t = s.replace(/[\s,]|^R|km$/gi, '');
-  return t === '' ? undefined : /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : s;
-};
 
 export interface Plan {
   /** Absent in plans stored before modes existed: those were full feeds. */
@@ -136,36 +49,6 @@ export interface Plan {
 
 /** How many rows a plan rejects (a row may have several faults). */
 export const rejectedRows = (p: Pick<Plan, 'rejected'>) => new Set(p.rejected.map((r) => r.row)).size;
-
-export class ImportFileError extends Error {}
-
-/** The header row mapped to columns; an unreadable file or a missing required column throws. */
-function readRows(csv: string, mode: ImportMode): { header: (ImportColumn | null)[]; records: string[][] } {
-  let records: string[][];
-  try {
-    records = parse(csv.replace(/^\uFEFF/, ''), {
-      delimiter: [',', ';', '\t'],
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as string[][];
-  } catch (err) {
-    throw new ImportFileError(`The file is not readable CSV: ${(err as Error).message}`);
-  }
-  const [head, ...rest] = records;
-  if (!head) throw new ImportFileError('The file is empty; the first line must name the columns.');
-  const header = head.map((h) => ALIASES[h.toLowerCase().replace(/[^a-z]/g, '')] ?? null);
-  const missing = REQUIRED[mode].filter((c) => !header.includes(c));
-  if (missing.length)
-    throw new ImportFileError(
-      `The file has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}; the first line must name the columns${mode === 'full' ? ' (a full stock list needs stock number, make, model, year, price and dealership)' : ''}.`,
-    );
-  if (rest.length > MAX_IMPORT_ROWS)
-    throw new ImportFileError(
-      `The file has ${rest.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`,
-    );
-  return { header, records: rest };
-}
 
 export async function planImport(
   db: Kysely<Database>,
