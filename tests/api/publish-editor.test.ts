@@ -30,7 +30,7 @@ const POST = {
 };
 
 const SERVICE = {
-  slug: 'winter-check-2026',
+  slug: 'winter-check-2027',
   model: 'Servicing',
   model_slug: 'servicing',
   title: 'Winter check',
@@ -39,7 +39,8 @@ const SERVICE = {
   thumbnail: 'winter.webp',
   image: 'winter.webp',
   source_code: 'Subaru Motus Service - Winter check',
-  valid_until: '2026-08-31',
+  // Still running when the test runs: a deal past its valid_until leaves the public API.
+  valid_until: '2099-08-31',
 };
 
 describe.each(ENGINES)('editor API on %s', (engine) => {
@@ -206,7 +207,7 @@ describe.each(ENGINES)('editor API on %s', (engine) => {
       )
     ).body;
     expect(listed['hydra:member'].flatMap((g) => g.specials.map((s) => s.slug))).toContain(
-      'winter-check-2026',
+      'winter-check-2027',
     );
     const bad = await send('POST', '/api/editor/specials', {
       ...SERVICE,
