@@ -32,11 +32,27 @@ export const escapeHtml = (text: string): string =>
 
 const specialFile = (slug: string): string => `special-${slug}.webp`;
 
+/** How long a demo offer still runs after the day it is seeded. */
+const DEMO_RUN_DAYS = 45;
+
+/**
+ * The authored end date (YYYY-MM-DD) moved on by whole years until it lies DEMO_RUN_DAYS after `today`:
+ * an offer past its valid_until leaves the site, and a demo seeded next year must still show its offers.
+ */
+export function stillRunning(validUntil: string, today: Date): string {
+  const floor = new Date(today.getTime() + DEMO_RUN_DAYS * 86_400_000).toISOString().slice(0, 10);
+  let year = Number(validUntil.slice(0, 4));
+  const monthDay = validUntil.slice(4);
+  while (`${year}${monthDay}` < floor) year++;
+  return `${year}${monthDay}`;
+}
+
 function toRow(
   kind: 'special' | 'service',
   s: SpecialSpec,
   id: number,
   order: number,
+  today: Date,
 ): Insertable<SpecialsTable> {
   const label = kind === 'special' ? 'Special' : 'Service Deal';
   const body = [
@@ -58,7 +74,7 @@ function toRow(
     // Lead source codes follow the group's CRM convention; the API shows "Motus Subaru".
     source_code: `Subaru Motus ${label} - ${s.title}`,
     price: s.price,
-    valid_until: s.validUntil,
+    valid_until: stillRunning(s.validUntil, today),
     terms: s.terms,
     sort_order: order,
   };
@@ -68,9 +84,12 @@ function toRow(
  * Specials and service deals; a dealership's own offer is left out when that dealership is not seeded
  * (`npm run seed -- --dealers 2`), as its row would name a dealer that does not exist.
  */
-export function buildSpecials(dealerSlugs: readonly string[]): Insertable<SpecialsTable>[] {
-  const offers = VEHICLE_SPECIALS.map((s, i) => toRow('special', s, i + 1, i + 1));
-  const deals = SERVICE_DEALS.map((s, i) => toRow('service', s, offers.length + i + 1, i + 1));
+export function buildSpecials(
+  dealerSlugs: readonly string[],
+  today = new Date(),
+): Insertable<SpecialsTable>[] {
+  const offers = VEHICLE_SPECIALS.map((s, i) => toRow('special', s, i + 1, i + 1, today));
+  const deals = SERVICE_DEALS.map((s, i) => toRow('service', s, offers.length + i + 1, i + 1, today));
   return [...offers, ...deals].filter((o) => !o.dealer_slug || dealerSlugs.includes(o.dealer_slug));
 }
 
