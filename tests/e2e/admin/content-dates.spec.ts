@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
 import { dayAfter, formatDay, todayIn } from '../../../src/domain/content-window.ts';
 import { enquiry } from '../../api/lead-fixtures.ts';
-import { ADMIN, baseOf, DATES_PORT, signIn, startAdminServer, stopServer } from './server.ts';
+import { ADMIN, adminWithStaff, baseOf, DATES_PORT, signIn, startAdminServer, stopServer } from './server.ts';
 
 const BASE = baseOf(DATES_PORT);
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -25,11 +25,7 @@ let admin: APIRequestContext;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   server = await startAdminServer(DATES_PORT, { SKIP_BUILD: '1', RATE_LIMIT_SIGN_IN: '100/60s' });
-  admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const added = await admin.post('/api/admin/staff', { data: { ...EDITOR, role: 'editor' } });
-  expect(added.status(), await added.text()).toBe(201);
+  admin = await adminWithStaff(BASE, [{ ...EDITOR, role: 'editor' }]);
   const visitor = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
   const res = await visitor.post('/api/customer_enquiries', {
     data: enquiry({ dealer_slug: 'motus-subaru-west-rand', first_name: 'Karabo', last_name: 'Molefe' }),

@@ -6,9 +6,9 @@
  * restores a used car's price; an editor undoes an applied CSV import. Screenshots at 1280, 1024 and 375 px.
  */
 import type { ChildProcess } from 'node:child_process';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import {
-  ADMIN,
+  adminWithStaff,
   baseOf,
   REVISIONS_PORT,
   shoot,
@@ -43,15 +43,10 @@ test.beforeAll(async () => {
     REBUILD_DEBOUNCE_MS: '1500',
     RATE_LIMIT_SIGN_IN: '100/60s',
   });
-  admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
-  for (const data of [
+  admin = await adminWithStaff(BASE, [
     { ...EDITOR, role: 'editor' },
     { ...DEALER, role: 'dealer', dealers: [WEST_RAND] },
-  ]) {
-    const added = await admin.post('/api/admin/staff', { data });
-    expect(added.status(), await added.text()).toBe(201);
-  }
+  ]);
 });
 
 test.afterAll(async () => {

@@ -8,10 +8,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import {
   ADMIN,
+  adminWithStaff,
   baseOf,
   dataOf,
   SCREENS_PORT,
@@ -85,16 +86,10 @@ test.beforeAll(async () => {
     writeFileSync(join(specials, `${name}.webp`), await webp(960));
     writeFileSync(join(specials, `${name}-480.webp`), await webp(480));
   }
-  admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  for (const data of [
+  admin = await adminWithStaff(BASE, [
     { ...EDITOR, role: 'editor' },
     { ...DEALER, role: 'dealer', dealers: [WEST_RAND] },
-  ]) {
-    const added = await admin.post('/api/admin/staff', { data });
-    expect(added.status(), await added.text()).toBe(201);
-  }
+  ]);
 });
 
 test.afterAll(async () => {

@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 import { E2E_SECRETS } from '../../../scripts/e2e-env.ts';
 
 // Away from the shared e2e server (E2E_PORT) and the publishing spec (PUBLISH_E2E_PORT).
@@ -141,4 +141,19 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Profile' })).toBeVisible({ timeout });
+}
+
+/** The first admin signed in through the API of the server at `base`, after adding `staff` (each must be created). */
+export async function adminWithStaff(
+  base: string,
+  staff: Record<string, unknown>[],
+): Promise<APIRequestContext> {
+  const admin = await request.newContext({ baseURL: base, extraHTTPHeaders: { Origin: base } });
+  const signedIn = await admin.post('/api/auth/sign-in/email', { data: ADMIN });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  for (const data of staff) {
+    const added = await admin.post('/api/admin/staff', { data });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  return admin;
 }

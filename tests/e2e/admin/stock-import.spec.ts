@@ -7,8 +7,8 @@
  * the user types that number.
  */
 import type { ChildProcess } from 'node:child_process';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { ADMIN, baseOf, STOCK_IMPORT_PORT, signIn, startAdminServer, stopServer } from './server.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { adminWithStaff, baseOf, STOCK_IMPORT_PORT, signIn, startAdminServer, stopServer } from './server.ts';
 
 const BASE = baseOf(STOCK_IMPORT_PORT);
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -36,12 +36,7 @@ let admin: APIRequestContext;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   server = await startAdminServer(STOCK_IMPORT_PORT, { RATE_LIMIT_SIGN_IN: '100/60s', SKIP_BUILD: '1' });
-  admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: { Origin: BASE } });
-  expect((await admin.post('/api/auth/sign-in/email', { data: ADMIN })).status()).toBe(200);
-  const added = await admin.post('/api/admin/staff', {
-    data: { ...DEALER, role: 'dealer', dealers: [WEST_RAND] },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  admin = await adminWithStaff(BASE, [{ ...DEALER, role: 'dealer', dealers: [WEST_RAND] }]);
 });
 
 test.afterAll(async () => {
