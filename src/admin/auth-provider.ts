@@ -5,6 +5,8 @@
  * table), and a role that must use two-factor sign-in gets no menu until it is set up (Layout.tsx).
  */
 import type { AuthProvider } from 'react-admin';
+import type * as v from 'valibot';
+import type { Account as AccountShape } from '../contract/staff-account.ts';
 import { isStaffRole, ROLE_SCOPES, type Scope, type StaffRole } from '../domain/staff-access.ts';
 import { api, json } from './http.ts';
 
@@ -20,15 +22,7 @@ export interface Permissions {
 }
 
 /** /api/admin/account: who is signed in and where they stand on two-factor sign-in. */
-export interface Account {
-  id: string;
-  email: string;
-  name: string;
-  role: string | null;
-  /** A dealer user's dealerships (slugs); null: the whole group. */
-  dealers: string[] | null;
-  two_factor: { enabled: boolean; required: boolean; policy: 'admins' | 'all' | 'off' };
-}
+export type Account = v.InferOutput<typeof AccountShape>;
 
 /** The password was right; the account asks for a code next (LoginPage shows that step). */
 export class CodeNeeded extends Error {

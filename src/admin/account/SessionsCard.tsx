@@ -19,17 +19,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useNotify } from 'react-admin';
+import type * as v from 'valibot';
+import type { AccountSession } from '../../contract/staff-account.ts';
 import { formatDateTime } from '../../domain/date-time.ts';
 import { api } from '../http.ts';
 
-interface Session {
-  id: string;
-  device: string | null;
-  ip: string | null;
-  created_at: string;
-  last_seen_at: string;
-  current: boolean;
-}
+type Session = v.InferOutput<typeof AccountSession>;
 
 export function SessionsCard() {
   const client = useQueryClient();

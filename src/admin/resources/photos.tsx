@@ -27,21 +27,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useRef, useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
+import type * as v from 'valibot';
+import type { Photo, PhotoCollection } from '../../contract/media.ts';
 import { PHOTO_LIMITS } from '../../domain/photos.ts';
 import { api, json } from '../http.ts';
 
-interface Photo {
-  id: string;
-  uri: string;
-  is_main: boolean;
-  /** What the public pages give as the image's alt text; empty: they describe it from the item's name. */
-  alt: string;
-  position: number;
-  width: number;
-  height: number;
-  original: { width: number; height: number };
-}
-type Photos = { 'hydra:member': Photo[] };
+type Photos = v.InferOutput<typeof PhotoCollection>;
 
 export interface PhotosPanelProps {
   /** The editor resource that owns the photos. */

@@ -3,10 +3,13 @@
  * offered only their own), a model of the range by its name, and an image from the uploads by its
  * thumbnail. Each stores what the API takes (a slug, a file name); the user never types one.
  */
+
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { SelectInput, type SelectInputProps, useGetList, useRecordContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import type * as v from 'valibot';
+import type { Upload as UploadShape } from '../../contract/media.ts';
 import { api } from '../http.ts';
 import { useGroupDealerships } from './lists.tsx';
 
@@ -77,10 +80,7 @@ export function ModelSelect({
   );
 }
 
-interface Upload {
-  uri: string;
-  file: string;
-}
+type Upload = v.InferOutput<typeof UploadShape>;
 
 /** The images a special or service deal can show (GET /api/editor/special_images). */
 function useSpecialImages() {

@@ -7,13 +7,12 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, useNotify, useRecordContext } from 'react-admin';
+import type * as v from 'valibot';
+import type { PasswordLinkDelivery } from '../../contract/staff-account.ts';
 import { CopyButton } from '../account/CopyButton.tsx';
 import { api } from '../http.ts';
 
-export interface LinkDelivery {
-  emailed: boolean;
-  link?: string;
-}
+export type LinkDelivery = v.InferOutput<typeof PasswordLinkDelivery>;
 type Kind = 'invitation' | 'reset';
 
 /** The invitation the create form just made, held in this tab's memory until its page shows it. */
