@@ -28,7 +28,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useRef, useState } from 'react';
 import { useNotify, useRecordContext } from 'react-admin';
 import type * as v from 'valibot';
-import type { Photo, PhotoCollection } from '../../contract/media.ts';
+import type { PhotoCollection } from '../../contract/media.ts';
 import { PHOTO_LIMITS } from '../../domain/photos.ts';
 import { api, json } from '../http.ts';
 
