@@ -15,8 +15,8 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useNotify, useRefresh, useResourceContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { HydraCollection } from '../../contract/hydra.ts';
@@ -43,6 +43,18 @@ export function HistoryPanel() {
     queryFn: () => api<HydraCollection<Revision>>(path),
     enabled: Boolean(resource && id),
   });
+  // A save through react-admin is sent when its undo window closes, after this panel has loaded: when
+  // any write finishes, the history is asked for again, so it shows the change just saved.
+  const writing = useIsMutating();
+  const wrote = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to writes starting and finishing only
+  useEffect(() => {
+    if (writing > 0) wrote.current = true;
+    else if (wrote.current) {
+      wrote.current = false;
+      client.invalidateQueries({ queryKey: ['revisions', resource, id] });
+    }
+  }, [writing]);
   const revisions = data?.['hydra:member'] ?? [];
   const current = revisions[0]?.after ?? null;
   const restore = useMutation({

@@ -257,17 +257,17 @@ test('a CSV with a bad row rejects it with its reason, and applies the rest only
     .getByLabel('CSV file')
     .setInputFiles({ name: 'stock.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const plan = page.getByTestId('import-plan');
-  await expect(plan.getByText('Dry run: 2 rows')).toBeVisible();
+  await expect(plan).toContainText('Dry run of an update: 2 rows');
   await expect(plan.getByText('1 added')).toBeVisible();
-  await expect(plan.getByText('1 rejected')).toBeVisible();
+  await expect(plan.getByText('1 row rejected')).toBeVisible();
   const rejected = plan.getByRole('table', { name: 'Rejected rows' }).getByRole('row').nth(1);
   await expect(rejected.getByRole('cell').first()).toHaveText('3');
-  await expect(rejected).toContainText('price');
+  await expect(rejected).toContainText('Price must be a number');
   // Nothing is written before confirming.
   const before = await (await admin.get('/api/editor/vehicles?q=E2E-001')).json();
   expect(before['hydra:totalItems']).toBe(0);
   await plan.getByRole('button', { name: /^Apply/ }).click();
-  await expect(plan.getByText('Applied: 2 rows')).toBeVisible();
+  await expect(plan).toContainText('Applied an update: 2 rows');
   const after = await (await admin.get('/api/editor/vehicles?q=E2E-001')).json();
   expect(after['hydra:totalItems']).toBe(1);
 });

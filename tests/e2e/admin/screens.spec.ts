@@ -51,12 +51,19 @@ let admin: APIRequestContext;
 const KNOWN =
   /^error: React does not recognize the `%s` prop on a DOM element.* (inputProps|InputProps|InputLabelProps) /;
 
+const NO_DEMO_PICTURE = /\/uploads\/|\.(webp|avif|jpe?g|png)(\?|$)/;
+
 /** Fails the test on any console warning or error of the admin (e.g. ProseMirror's white-space warning). */
 function watchConsole(page: Page) {
   const messages: string[] = [];
   page.on('console', (m) => {
     const text = `${m.type()}: ${m.text()}`;
-    if ((m.type() === 'warning' || m.type() === 'error') && !KNOWN.test(text)) messages.push(text);
+    // This server has no demo photos (DEMO_UPLOADS is off for admin specs): the build preview's pictures
+    // are missing here, which the browser logs as failed image loads. Anything else still fails.
+    const missingPicture =
+      text.startsWith('error: Failed to load resource') && NO_DEMO_PICTURE.test(m.location().url);
+    if ((m.type() === 'warning' || m.type() === 'error') && !KNOWN.test(text) && !missingPicture)
+      messages.push(text);
   });
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   return () => expect(messages, 'console warnings and errors').toEqual([]);
