@@ -261,7 +261,7 @@ test('a CSV with a bad row rejects it with its reason, and applies the rest only
   await expect(plan.getByText('1 added')).toBeVisible();
   await expect(plan.getByText('1 row rejected')).toBeVisible();
   const rejected = plan.getByRole('table', { name: 'Rejected rows' }).getByRole('row').nth(1);
-  await expect(rejected.getByRole('cell').first()).toHaveText('3');
+  await expect(rejected.getByRole('cell').first()).toHaveText('Row 3');
   await expect(rejected).toContainText('Price must be a number');
   // Nothing is written before confirming.
   const before = await (await admin.get('/api/editor/vehicles?q=E2E-001')).json();
