@@ -23,7 +23,10 @@ test.describe.configure({ mode: 'serial', timeout: 600_000 });
 // Not yet green on the merged main: in the 2026-11-27 runs the history and its restore worked (screenshots),
 // but the rebuild after the restore was not published within 8 minutes on a loaded machine, and the tests
 // after it never ran. The API side (tests/api/revisions.test.ts) passes on both databases.
-test.fixme(() => true, 'the rebuild after a restore was not published in time; see the closing note of 2026-11-27');
+test.fixme(
+  () => true,
+  'the rebuild after a restore was not published in time; see the closing note of 2026-11-27',
+);
 test.use({ baseURL: BASE });
 
 const WEST_RAND = 'motus-subaru-west-rand';
