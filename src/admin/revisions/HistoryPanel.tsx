@@ -94,7 +94,9 @@ export function HistoryPanel() {
           </Typography>
         )}
         {revisions.map((r, i) => (
-          <Accordion key={r.id} disableGutters defaultExpanded={i < 2} data-revision={r.id}>
+          // The two newest open; the key follows that, so a revision that moves down remounts closed
+          // (MUI warns when an uncontrolled Accordion's defaultExpanded changes).
+          <Accordion key={`${r.id}-${i < 2}`} disableGutters defaultExpanded={i < 2} data-revision={r.id}>
             <AccordionSummary aria-controls={`rev-${r.id}`} id={`rev-${r.id}-head`}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
