@@ -56,6 +56,7 @@ export function HistoryPanel() {
     }
   }, [writing]);
   const revisions = data?.['hydra:member'] ?? [];
+  const newest = new Set(revisions.slice(0, 2).map((r) => r.id));
   const current = revisions[0]?.after ?? null;
   const restore = useMutation({
     mutationFn: (a: { rev: Revision; before: boolean }) =>
@@ -96,7 +97,12 @@ export function HistoryPanel() {
         {revisions.map((r, i) => (
           // The two newest open; the key follows that, so a revision that moves down remounts closed
           // (MUI warns when an uncontrolled Accordion's defaultExpanded changes).
-          <Accordion key={`${r.id}-${i < 2}`} disableGutters defaultExpanded={i < 2} data-revision={r.id}>
+          <Accordion
+            key={`${r.id}-${newest.has(r.id) ? 'open' : 'closed'}`}
+            disableGutters
+            defaultExpanded={newest.has(r.id)}
+            data-revision={r.id}
+          >
             <AccordionSummary aria-controls={`rev-${r.id}`} id={`rev-${r.id}-head`}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
