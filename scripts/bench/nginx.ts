@@ -6,8 +6,8 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { freePort } from './free-port.ts';
 import type { Sample } from './same-bytes.ts';
 
 const NGINX = '/usr/sbin/nginx';
@@ -22,16 +22,6 @@ export function ensureNginx(): string | null {
     return null;
   }
   return existsSync(NGINX) ? NGINX : null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer().once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => ok(port));
-    });
-  });
 }
 
 export async function startNginx(

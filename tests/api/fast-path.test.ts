@@ -4,17 +4,15 @@
  * (one with the fast path as `npm start` runs it, one through the Hono chain only): every answer must be
  * the same status, headers and bytes either way, 304 and HEAD included, and a write must show at once.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, type LogSink } from '../../src/server/log.ts';
-import { publish } from '../../src/server/publish/current-link.ts';
 import { createServerApp, fastAnswered, nodeListener } from '../../src/server/server.ts';
 import { openTestApi, type TestApi } from './harness.ts';
-import { EDITOR_TOKEN } from './publish-helpers.ts';
+import { EDITOR_TOKEN, publishTwoPageSite } from './publish-helpers.ts';
 
 const BUILDS = 'data/test/fast-path-builds';
 
@@ -56,12 +54,7 @@ describe('fast path', () => {
   let fast = '';
   let slow = '';
   beforeAll(async () => {
-    rmSync(BUILDS, { recursive: true, force: true });
-    mkdirSync(join(BUILDS, 'b1', 'blog'), { recursive: true });
-    writeFileSync(join(BUILDS, 'b1', 'index.html'), '<h1>home</h1>'.repeat(100));
-    writeFileSync(join(BUILDS, 'b1', 'blog', 'index.html'), '<h1>blog</h1>'.repeat(100));
-    writeFileSync(join(BUILDS, 'b1', '404.html'), '<h1>Oops</h1>');
-    publish(BUILDS, 'b1');
+    publishTwoPageSite(BUILDS);
     api = await openTestApi('sqlite', {
       DATA_DIR: 'data/test/fast-path',
       API_CACHE_TTL_MS: '60000',

@@ -3,13 +3,12 @@
  * every one a different URL (made-up pages, made-up API paths, query strings on pages and on cached API
  * answers), and the server's caches stay within their configured bounds while still answering right.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/log.ts';
-import { publish } from '../../src/server/publish/current-link.ts';
 import { createServerApp } from '../../src/server/server.ts';
 import { openTestApi, type TestApi } from './harness.ts';
+import { publishTwoPageSite } from './publish-helpers.ts';
 
 const BUILDS = 'data/test/memory-bounds-builds';
 const API_CACHE_MB = 1;
@@ -18,12 +17,7 @@ describe('memory bounds', () => {
   let api: TestApi;
   let app: ReturnType<typeof createServerApp>;
   beforeAll(async () => {
-    rmSync(BUILDS, { recursive: true, force: true });
-    mkdirSync(join(BUILDS, 'b1', 'blog'), { recursive: true });
-    writeFileSync(join(BUILDS, 'b1', 'index.html'), '<h1>home</h1>'.repeat(100));
-    writeFileSync(join(BUILDS, 'b1', 'blog', 'index.html'), '<h1>blog</h1>'.repeat(100));
-    writeFileSync(join(BUILDS, 'b1', '404.html'), '<h1>Oops</h1>');
-    publish(BUILDS, 'b1');
+    publishTwoPageSite(BUILDS);
     api = await openTestApi('sqlite', {
       DATA_DIR: 'data/test/memory-bounds',
       API_CACHE_TTL_MS: '600000',

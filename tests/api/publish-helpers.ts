@@ -12,6 +12,7 @@ import type { Database } from '../../src/server/db/schema.ts';
 import { signRebuild } from '../../src/server/editor/signature.ts';
 import { createLogger } from '../../src/server/log.ts';
 import { type Builder, type Coordinator, createCoordinator } from '../../src/server/publish/coordinator.ts';
+import { publish } from '../../src/server/publish/current-link.ts';
 import { type Engine, openTestApi, type TestApi } from './harness.ts';
 
 /** The deprecated shared token (docs/decisions/061-machine-access.md); tests of it use it on purpose. */
@@ -180,4 +181,14 @@ export function signedHook(
     },
     body,
   };
+}
+
+/** A published build `b1` in `buildsDir` with a home page, /blog/ and a 404 page, each page a few KB. */
+export function publishTwoPageSite(buildsDir: string) {
+  rmSync(buildsDir, { recursive: true, force: true });
+  mkdirSync(join(buildsDir, 'b1', 'blog'), { recursive: true });
+  writeFileSync(join(buildsDir, 'b1', 'index.html'), '<h1>home</h1>'.repeat(100));
+  writeFileSync(join(buildsDir, 'b1', 'blog', 'index.html'), '<h1>blog</h1>'.repeat(100));
+  writeFileSync(join(buildsDir, 'b1', '404.html'), '<h1>Oops</h1>');
+  publish(buildsDir, 'b1');
 }
