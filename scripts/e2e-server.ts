@@ -4,6 +4,7 @@
  * E2E_REUSE_BUILD=1), then served like production.
  */
 import { rmSync } from 'node:fs';
+import { holdInstanceLock } from '../src/server/db/instance-lock.ts';
 import { E2E_EDITOR_TOKEN, E2E_SECRETS } from './e2e-env.ts';
 
 process.env.DATA_DIR ??= 'data/e2e';
@@ -20,6 +21,12 @@ process.env.REBUILD_DEBOUNCE_MS ??= '86400000';
 // Not LEAD_ENCRYPTION_KEY: this database outlives a run locally, and its leads are sealed with the default key.
 process.env.AUTH_SECRET ??= E2E_SECRETS.AUTH_SECRET;
 process.env.REBUILD_SECRET ??= E2E_SECRETS.REBUILD_SECRET;
-if (process.env.E2E_REUSE_BUILD !== '1')
+if (process.env.E2E_REUSE_BUILD !== '1') {
+  // Only while no other server runs on this data: a second one must be refused before it deletes the
+  // first one's live build, not after.
+  const dbFile = process.env.DATABASE_URL.replace(/^sqlite:/, '');
+  const release = process.env.DATABASE_URL.startsWith('sqlite:') ? await holdInstanceLock(dbFile) : () => {};
   rmSync(`${process.env.DATA_DIR}/builds`, { recursive: true, force: true });
+  release();
+}
 await import('./start.ts');
