@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatDate,
   formatMileage,
   formatMoney,
@@ -28,5 +29,11 @@ describe('formats', () => {
   it('strips the brand from a dealer name and rewrites "{Brand} Motus"', () => {
     expect(stripBrand('Subaru West Rand', 'Subaru')).toBe('West Rand');
     expect(rewriteMotus('Subaru Motus Forester deal', 'Subaru')).toBe('Motus Subaru Forester deal');
+  });
+  it('counts with the noun in the right number', () => {
+    expect(countOf(1, 'item')).toBe('1 item');
+    expect(countOf(0, 'item')).toBe('0 items');
+    expect(countOf(3, 'car')).toBe('3 cars');
+    expect(countOf(2, 'address', 'addresses')).toBe('2 addresses');
   });
 });

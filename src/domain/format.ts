@@ -50,3 +50,8 @@ export function stripBrand(name: string, brand: string): string {
 export function rewriteMotus(text: string, brand: string): string {
   return text.replaceAll(`${brand} Motus`, `Motus ${brand}`);
 }
+
+/** "1 item", "3 items": a count with its noun in the right number (`plural` when it is not just an s). */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
+}

@@ -21,6 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { ChangesSince, RestoreResult } from '../../contract/revisions.ts';
+import { countOf } from '../../domain/format.ts';
 import { api, json } from '../http.ts';
 import type { Build } from '../resources/build-data.ts';
 import { RESOURCE_LABELS } from './DeletedPage.tsx';
@@ -70,7 +71,7 @@ export function RollbackButton({ builds, disabled }: { builds: Build[] | undefin
       setOpen(false);
       notify(
         done
-          ? `Rolled back, and ${done.restored.length} item(s) restored as they were in that build`
+          ? `Rolled back, and ${countOf(done.restored.length, 'item')} put back as in that build`
           : 'Rolled back',
         { type: 'success' },
       );
@@ -102,7 +103,7 @@ export function RollbackButton({ builds, disabled }: { builds: Build[] | undefin
               <FormControlLabel
                 sx={{ mt: 2 }}
                 control={<Checkbox checked={restore} onChange={(e) => setRestore(e.target.checked)} />}
-                label={`Also restore the ${items.length} item${items.length === 1 ? '' : 's'} changed since, so the next build does not publish them again`}
+                label={`Also restore the ${countOf(items.length, 'item')} changed since, so the next build does not publish ${items.length === 1 ? 'it' : 'them'} again`}
               />
               <List
                 dense

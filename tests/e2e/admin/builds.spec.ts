@@ -4,7 +4,8 @@
  * pending → a preview build runs with live progress → its changes against live list /special-offers/ →
  * publishing makes it live and clears pending. Then a staff member who forgot their password asks for a
  * reset, follows the e-mailed link, sets a new password and signs in with it. Screenshots at 375, 1024
- * and 1280 px go to test-results/.
+ * and 1280 px go to test-results/. Rolling the live site back shows what goes back first (the special
+ * changed since that build) and, confirmed, restores it too, so the data and the site agree again.
  */
 import type { ChildProcess } from 'node:child_process';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
@@ -32,6 +33,8 @@ const EDITOR = {
 let server: ChildProcess;
 let admin: APIRequestContext;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
+/** The special the first test changes and publishes; the roll back puts it back. */
+let special: { id: number; slug: string; title: string; price: number | null } | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -58,12 +61,10 @@ async function signInToBuilds(page: Page, email: string, password: string) {
 test('a changed special is pending, a preview build lists /special-offers/ as changed against live, and publishing clears pending', async ({
   page,
 }) => {
-  const specials = (await (await admin.get('/api/editor/specials')).json())['hydra:member'] as {
-    id: number;
-    slug: string;
-    price: number | null;
-  }[];
-  const special = specials.find((s) => s.price !== null);
+  const specials = (await (await admin.get('/api/editor/specials')).json())['hydra:member'] as NonNullable<
+    typeof special
+  >[];
+  special = specials.find((s) => s.price !== null);
   if (!special) throw new Error('the seed has no priced special');
   const changed = await admin.patch(`/api/editor/specials/${special.id}`, {
     data: { price: (special.price ?? 0) + 4_500 },
@@ -115,6 +116,33 @@ test('a changed special is pending, a preview build lists /special-offers/ as ch
     .click();
   await expect(page.locator(`tr[data-build="${buildId}"]`).getByText('live')).toBeVisible();
   await expect(pending).toHaveCount(0);
+});
+
+test('rolling back the live site names the build it goes back to, lists the special changed since, and restores it with the site', async ({
+  page,
+}) => {
+  if (!special) throw new Error('the first test did not run');
+  const original = special.price;
+  await signInToBuilds(page, EDITOR.email, EDITOR.password);
+  await page.getByRole('menuitem', { name: 'Builds' }).click();
+  // The build the server made at start is the one before the live one: the roll back serves it again.
+  const started = page.locator('tr[data-build]').filter({ hasText: 'server start' }).first();
+  const startBuild = await started.getAttribute('data-build');
+  await page.getByRole('button', { name: 'Roll back live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Roll back the live site?' });
+  await expect(dialog).toContainText('The site goes back to the build published');
+  const items = dialog.getByRole('list', { name: 'Items changed since that build' });
+  await expect(items.getByRole('listitem').filter({ hasText: special.title })).toContainText(
+    'Special · changed since',
+  );
+  const alsoRestore = dialog.getByRole('checkbox', { name: /^Also restore the 1 item changed since/ });
+  await expect(alsoRestore).toBeChecked();
+  await shoot(page, 'builds-rollback');
+  await dialog.getByRole('button', { name: 'Roll back and restore' }).click();
+  await expect(page.getByText('Rolled back, and 1 item put back as in that build')).toBeVisible();
+  await expect(page.locator(`tr[data-build="${startBuild}"]`).getByText('live')).toBeVisible();
+  const now = await (await admin.get(`/api/editor/specials/${special.id}`)).json();
+  expect(now.price).toBe(original);
 });
 
 test('a staff member who forgot their password gets a reset e-mail, sets a new password from its link and signs in; an unknown address gets the same answer', async ({
