@@ -7,6 +7,7 @@
  */
 
 import type { Violation } from '../contract/index.ts';
+import { countOf } from '../domain/format.ts';
 import { browserApiLater } from './browser-api-later.ts';
 
 export type LeadPath = 'customer_enquiries' | 'finance_applications';
@@ -31,9 +32,9 @@ const wait = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 /** "Try again in 2 minutes" for a Retry-After in seconds. */
 export function retryAfterText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return countOf(seconds, 'second');
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return countOf(minutes, 'minute');
 }
 
 /**

@@ -3,6 +3,7 @@
  * changes (its page manifest against live), e.g. "Publish 3 changes to the live site?". Cancel does nothing.
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { countOf } from '../../domain/format.ts';
 import { type Build, useChanges } from './build-data.ts';
 
 export type BuildAction = 'publish' | 'discard';
@@ -11,7 +12,7 @@ export type BuildAction = 'publish' | 'discard';
 export function changeCount(changes: { changed: string[]; added: string[]; removed: string[] } | undefined) {
   if (!changes) return null;
   const n = changes.changed.length + changes.added.length + changes.removed.length;
-  return `${n} change${n === 1 ? '' : 's'}`;
+  return countOf(n, 'change');
 }
 
 export function ConfirmBuildAction({

@@ -5,6 +5,7 @@
 import { Alert, AlertTitle, Badge, Box, Button, List, ListItem, ListItemText } from '@mui/material';
 import { type ReactElement, useState } from 'react';
 import { formatDateTime } from '../../domain/date-time.ts';
+import { countOf } from '../../domain/format.ts';
 import { type Build, type PendingContent, usePending } from './build-data.ts';
 
 const VERBS: Record<string, string> = {
@@ -42,7 +43,7 @@ export function PendingBadge({ icon }: { icon: ReactElement }) {
       badgeContent={count}
       max={99}
       invisible={!count}
-      title={count ? `${count} change${count === 1 ? '' : 's'} not yet live` : undefined}
+      title={count ? `${countOf(count, 'change')} not yet live` : undefined}
     >
       {icon}
     </Badge>

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Confirm, useNotify, useRecordContext } from 'react-admin';
 import type * as v from 'valibot';
 import type { PasswordLinkDelivery } from '../../contract/staff-account.ts';
+import { countOf } from '../../domain/format.ts';
 import { CopyButton } from '../account/CopyButton.tsx';
 import { api } from '../http.ts';
 
@@ -134,7 +135,7 @@ export function StaffAccessActions() {
           setConfirm(false);
           act(async () => {
             const r = await api<{ ended: number }>(`${base}/sessions`, { method: 'DELETE' });
-            notify(`${record.email}: ${r.ended} session${r.ended === 1 ? '' : 's'} signed out`, {
+            notify(`${record.email}: ${countOf(r.ended, 'session')} signed out`, {
               type: 'info',
             });
           });

@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import type { ImportMode, StockImport } from '../../contract/stock-import.ts';
 import { IMPORT_COLUMNS } from '../../contract/stock-import.ts';
+import { countOf } from '../../domain/format.ts';
 import { api } from '../http.ts';
 import { RecentImports } from '../revisions/RecentImports.tsx';
 
@@ -147,8 +148,8 @@ export function StockImportPage() {
   );
 }
 
-const rowsOf = (n: number) => `${n} row${n === 1 ? '' : 's'}`;
-const carsOf = (n: number) => `${n} car${n === 1 ? '' : 's'}`;
+const rowsOf = (n: number) => countOf(n, 'row');
+const carsOf = (n: number) => countOf(n, 'car');
 /** Field names as the plan gives them, in the words of the vehicle form. */
 const FIELD_LABELS: Record<string, string> = {
   stock_number: 'stock number',

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import type { HydraCollection } from '../../contract/hydra.ts';
 import { type DeletedItem, REVISIONED_RESOURCES, type RestoreResult } from '../../contract/revisions.ts';
+import { countOf } from '../../domain/format.ts';
 import { api } from '../http.ts';
 import { when } from './diff.ts';
 import { Confirm, Row } from './parts.tsx';
@@ -111,8 +112,7 @@ export function DeletedPage() {
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {RESOURCE_LABELS[d.resource]} · deleted {when(d.deleted_at)} by {d.deleted_by ?? 'the system'}
-                {d.photo_count ? ` · ${d.photo_count} photo${d.photo_count === 1 ? '' : 's'}` : ''} · kept
-                until {day(d.purge_at)}
+                {d.photo_count ? ` · ${countOf(d.photo_count, 'photo')}` : ''} · kept until {day(d.purge_at)}
               </Typography>
             </Row>
           ))}
@@ -130,10 +130,8 @@ export function DeletedPage() {
         <DialogContentText>
           The {asked ? RESOURCE_LABELS[asked.resource]?.toLowerCase() : ''} comes back as it was when it was
           deleted
-          {asked?.photo_count
-            ? `, with its ${asked.photo_count} photo${asked.photo_count === 1 ? '' : 's'}`
-            : ''}
-          , and goes live with the next build.
+          {asked?.photo_count ? `, with its ${countOf(asked.photo_count, 'photo')}` : ''}, and goes live with
+          the next build.
         </DialogContentText>
       </Confirm>
     </Card>

@@ -9,11 +9,12 @@ import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import type { HydraCollection } from '../../contract/hydra.ts';
 import type { AppliedImport, RestoreResult } from '../../contract/revisions.ts';
+import { countOf } from '../../domain/format.ts';
 import { api } from '../http.ts';
 import { when } from './diff.ts';
 import { Confirm, Row } from './parts.tsx';
 
-const cars = (n: number) => `${n} car${n === 1 ? '' : 's'}`;
+const cars = (n: number) => countOf(n, 'car');
 const summary = (i: AppliedImport) =>
   `${cars(i.added)} added, ${cars(i.changed)} changed, ${cars(i.marked_sold)} marked sold`;
 

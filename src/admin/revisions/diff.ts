@@ -5,6 +5,7 @@
 import { diffWords } from 'diff';
 import type { RevisionSnapshot } from '../../contract/revisions.ts';
 import { formatDateTime } from '../../domain/date-time.ts';
+import { countOf } from '../../domain/format.ts';
 
 export type Part = { text: string; added?: boolean; removed?: boolean };
 export interface FieldChange {
@@ -82,8 +83,8 @@ function photoChanges(before: RevisionSnapshot['photos'], after: RevisionSnapsho
     out.push({
       field: 'photos',
       label: 'Photos',
-      before: `${before.length} photo${before.length === 1 ? '' : 's'}`,
-      after: `${after.length} photo${after.length === 1 ? '' : 's'}${added ? `, ${added} added` : ''}${removed ? `, ${removed} removed` : ''}`,
+      before: countOf(before.length, 'photo'),
+      after: `${countOf(after.length, 'photo')}${added ? `, ${added} added` : ''}${removed ? `, ${removed} removed` : ''}`,
     });
   const kept = (list: RevisionSnapshot['photos'], other: Map<string, unknown>) =>
     list.filter((p) => other.has(p.id)).map((p) => p.id);

@@ -5,6 +5,7 @@
  * account event (docs/decisions/060-staff-auth.md, 200-staff-two-factor.md).
  */
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
+import { countOf } from '../../domain/format.ts';
 import type { Deps } from '../deps.ts';
 import { writeAudit } from './audit.ts';
 import { clearFailures, lockedFor, recordFailure } from './lockout.ts';
@@ -49,7 +50,7 @@ export function beforeAuth(deps: Deps) {
           'TOO_MANY_REQUESTS',
           {
             code: 'ACCOUNT_LOCKED',
-            message: `Too many wrong passwords for this account: try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`,
+            message: `Too many wrong passwords for this account: try again in ${countOf(minutes, 'minute')}, or reset your password.`,
           },
           { 'Retry-After': String(Math.ceil(ms / 1000)) },
         );

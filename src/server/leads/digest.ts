@@ -4,6 +4,8 @@
  * lead SMTP_URL to the dealership's address (or LEAD_TO_EMAIL on staging). First names only: the full lead
  * is in the inbox and was already e-mailed.
  */
+
+import { countOf } from '../../domain/format.ts';
 import { withLeadTables } from '../db/schema-leads.ts';
 import type { Deps } from '../deps.ts';
 import type { ScheduledJob } from '../jobs/scheduler.ts';
@@ -46,7 +48,7 @@ export async function buildDigests(deps: Deps, now = new Date()): Promise<Digest
       const r = JSON.parse(l.record) as Record<string, unknown>;
       const first = String(r.first_name ?? r.firstName ?? '').trim();
       const days = Math.floor((now.getTime() - Date.parse(l.created_at)) / 86_400_000);
-      const age = days >= 1 ? `${days} day${days === 1 ? '' : 's'} ago` : 'today';
+      const age = days >= 1 ? `${countOf(days, 'day')} ago` : 'today';
       return `- ${received.format(new Date(l.created_at))} (${age}): ${l.lead_type}, ${first || 'no name'}`;
     });
     const n = mine.length;
@@ -54,7 +56,7 @@ export async function buildDigests(deps: Deps, now = new Date()): Promise<Digest
       dealer: slug,
       to,
       leads: n,
-      subject: `${n} lead${n === 1 ? '' : 's'} not yet contacted at ${dealer?.dealer_name ?? slug}`,
+      subject: `${countOf(n, 'lead')} not yet contacted at ${dealer?.dealer_name ?? slug}`,
       text: [
         `${n} lead${n === 1 ? ' is' : 's are'} still New at ${dealer?.dealer_name ?? slug}:`,
         '',
