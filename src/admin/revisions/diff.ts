@@ -6,7 +6,7 @@ import { diffWords } from 'diff';
 import type { RevisionSnapshot } from '../../contract/revisions.ts';
 import { formatDateTime } from '../../domain/date-time.ts';
 
-export type Part = { text: string; added?: boolean; removed?: boolean };
+type Part = { text: string; added?: boolean; removed?: boolean };
 export interface FieldChange {
   field: string;
   label: string;
@@ -39,7 +39,7 @@ const LABELS: Record<string, string> = {
   button_text: 'Button text',
 };
 
-export const fieldLabel = (field: string) =>
+const fieldLabel = (field: string) =>
   LABELS[field] ?? (field.charAt(0).toUpperCase() + field.slice(1)).replace(/_/g, ' ');
 
 /** The text of a rich-text (HTML) value, as a reader sees it. */
