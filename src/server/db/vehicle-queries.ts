@@ -83,7 +83,7 @@ const countStock = (db: Kysely<Database>, filter: StockFilter) =>
  * One page of the listing and the number of matches in ONE query: the inner query walks the
  * index of the order (migration 013) and stops after the page's 12 ids; the count is a scalar subquery
  * that counts the matching index entries. (A window `count(*) over ()` made the database sort every match
- * before the limit: 2.3 ms instead of 0.45 ms at 5,000 cars.) Ties break on id in the direction of the
+ * before the limit; decision 170.) Ties break on id in the direction of the
  * last order, so the index order is the listing order and pages never overlap. A page past the end has
  * no row to carry the count, so only then is it asked for separately.
  */
