@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { SHOWCASE } from '../src/demo/fixtures.ts';
 import { siteUnderTest } from './bench/site-under-test.ts';
 
-// One page of each template (issue 14: every template); `{post}` and `{special}` are replaced by the
+// One page of each template, since the LCP goal holds for every template (decision 195); `{post}` and `{special}` are replaced by the
 // newest blog post's and the first special's slug.
 const PAGES = (
   process.env.AUDIT_PAGES ??
@@ -45,7 +45,7 @@ const PAGES = (
   .split(',')
   .map((p) => p.trim())
   .filter(Boolean);
-/** Issue 14: largest contentful paint of every template under Lighthouse's mobile emulation. */
+/** The goal for the largest contentful paint of every template under Lighthouse's mobile emulation (decision 195). */
 const LCP_GOAL_MS = 1200;
 
 interface LighthouseNode {

@@ -1,7 +1,7 @@
 /**
  * `node scripts/phone-metadata.ts`: writes src/domain/phone-metadata-za.json, libphonenumber-js's own
  * metadata cut down to South Africa. Every form page parses phone numbers in the browser; the full
- * metadata cost 19.5 KB gzip per form page for countries we reject anyway. Rerun after upgrading
+ * metadata weighed on every form page for countries we reject anyway (docs/performance.md). Rerun after upgrading
  * libphonenumber-js (a unit test fails when the cut no longer matches the package's data).
  */
 import { writeFileSync } from 'node:fs';

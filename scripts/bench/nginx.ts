@@ -1,5 +1,5 @@
 /**
- * nginx as the file-server reference for `npm run bench` (issue 27): installed from Debian when missing
+ * nginx as the file-server reference for `npm run bench` (decision 255): installed from Debian when missing
  * (`apt-get install -y nginx-light`, as root), one worker (our server is one process), access log on,
  * sendfile, serving the samples of same-bytes.ts at /t0, /t1, … with the product's type and encoding
  * (the bytes are already compressed: nginx compresses nothing, as our server answers from memory).

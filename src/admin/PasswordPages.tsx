@@ -10,7 +10,7 @@ import { useLocation } from 'react-router-dom';
 import { AuthField, AuthFrame, AuthSubmit } from './AuthFrame.tsx';
 import { api, json } from './http.ts';
 
-export const MIN_PASSWORD = 12;
+const MIN_PASSWORD = 12;
 const SENT =
   'If that address belongs to a staff account, an e-mail with a link to choose a new password is on its way. The link works for an hour.';
 

@@ -10,7 +10,7 @@ import type { Account as AccountShape } from '../contract/staff-account.ts';
 import { isStaffRole, ROLE_SCOPES, type Scope, type StaffRole } from '../domain/staff-access.ts';
 import { api, json } from './http.ts';
 
-export interface StaffSession {
+interface StaffSession {
   user: { id: string; email: string; name: string; role?: string | null; twoFactorEnabled?: boolean | null };
 }
 
@@ -35,7 +35,7 @@ export type LoginParams = { email: string; password: string } | { code: string }
 
 let cached: Promise<StaffSession | null> | null = null;
 /** The current session, asked once per page load and again after sign-in or sign-out. */
-export function session(refresh = false): Promise<StaffSession | null> {
+function session(refresh = false): Promise<StaffSession | null> {
   if (refresh || !cached) cached = api<StaffSession | null>('/api/auth/get-session').catch(() => null);
   return cached;
 }

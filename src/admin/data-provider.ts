@@ -44,7 +44,7 @@ const compare = (x: unknown, y: unknown) => {
 };
 
 /** Filters, sorting and paging for a list the server answers whole. */
-export function listInBrowser(
+function listInBrowser(
   rows: RaRecord[],
   params: {
     filter?: Record<string, unknown>;

@@ -6,7 +6,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
-export const messages = {
+const messages = {
   ...englishMessages,
   ra: {
     ...englishMessages.ra,

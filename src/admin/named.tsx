@@ -16,7 +16,7 @@ import {
 import { ITEM_NOUNS, notice } from './notices.ts';
 
 /** The record's name, by its resource's recordRepresentation when that is a field. */
-export function useNameOf() {
+function useNameOf() {
   const { recordRepresentation } = useResourceDefinition();
   return (record: RaRecord | undefined) =>
     record && typeof recordRepresentation === 'string' ? record[recordRepresentation] : undefined;

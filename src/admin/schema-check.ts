@@ -32,7 +32,7 @@ function takesText(s: Schema): boolean {
  * the API expects: an emptied optional field is cleared, an emptied required one is "… is required".
  * Through nested objects and lists (opening hours, colours, features) alike.
  */
-export function emptiedAsText(schema: Schema, value: unknown): unknown {
+function emptiedAsText(schema: Schema, value: unknown): unknown {
   if (value === null) return takesText(schema) && !v.is(schema, null) ? '' : null;
   let inner = schema;
   while (inner.wrapped) inner = inner.wrapped;

@@ -23,9 +23,7 @@ import { type VehicleQuery, vehicleQueryString } from '../domain/vehicle-query-s
 import { createHttp, type Http } from './http.ts';
 
 /** Drops empty or falsy parameters before a request (SPEC §5 'Other'). */
-export function cleanParams(
-  params: Record<string, string | number | undefined | null | false>,
-): URLSearchParams {
+function cleanParams(params: Record<string, string | number | undefined | null | false>): URLSearchParams {
   const out = new URLSearchParams();
   for (const [k, v] of Object.entries(params))
     if (v !== undefined && v !== null && v !== false && v !== '') out.set(k, String(v));

@@ -1,6 +1,6 @@
 /**
  * The islands' API client for forms that call the API only when the visitor acts (sends a lead, starts
- * a booking): loaded then, so a page that is read and left does not carry ky (9 KB gzip; decision 227).
+ * a booking): loaded then, so a page that is read and left does not carry ky (decision 227).
  */
 import type { browserApi } from './browser-api.ts';
 

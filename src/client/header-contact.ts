@@ -6,7 +6,7 @@
  */
 import { telHref, waNumber } from '../domain/phone-links.ts';
 
-export const CONTACT_STORAGE_KEY = 'dealer_contact';
+const CONTACT_STORAGE_KEY = 'dealer_contact';
 
 export interface HeaderContact {
   slug: string;

@@ -12,7 +12,7 @@ import { browserApi } from './browser-api.ts';
 import { type HeaderContact, showContact, storeContact } from './header-contact.ts';
 import { selectDealer } from './stores/dealer.ts';
 
-export const NEAREST_MESSAGES = {
+const NEAREST_MESSAGES = {
   unsupported: 'This browser cannot share your location. Choose a dealership on the contact page.',
   finding: 'Finding your nearest dealership…',
   denied:
@@ -24,7 +24,7 @@ export const NEAREST_MESSAGES = {
 } as const;
 
 /** The header's details of a dealership; `brand` is left off its short name ("West Rand"). */
-export function contactOf(d: Dealer, brand: string): HeaderContact {
+function contactOf(d: Dealer, brand: string): HeaderContact {
   return {
     slug: d.slug,
     name: d.dealerName,

@@ -20,7 +20,7 @@ const int = (fallback: number) =>
   );
 
 /** "500ms", "30s", "15m", "72h", "7d" in milliseconds. */
-export function parseDuration(s: string): number {
+function parseDuration(s: string): number {
   const m = /^(\d+)(ms|s|m|h|d)$/.exec(s.trim());
   if (!m) return Number.NaN;
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[

@@ -7,19 +7,16 @@
  */
 
 /** With S3_BUCKET, every one of these is needed. */
-export const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 /** Every variable of object storage: these and no others (the SDK's own checksum switches aside). */
-export const S3_VARIABLES = ['S3_BUCKET', ...S3_REQUIRED, 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
+const S3_VARIABLES = ['S3_BUCKET', ...S3_REQUIRED, 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const;
 /**
  * The AWS SDK's own switches of the checksums it adds since 3.729. Several S3-compatible stores refuse
  * those, so unset means WHEN_REQUIRED (the compatible setting); WHEN_SUPPORTED turns them on.
  */
-export const CHECKSUM_VARIABLES = [
-  'AWS_REQUEST_CHECKSUM_CALCULATION',
-  'AWS_RESPONSE_CHECKSUM_VALIDATION',
-] as const;
+const CHECKSUM_VARIABLES = ['AWS_REQUEST_CHECKSUM_CALCULATION', 'AWS_RESPONSE_CHECKSUM_VALIDATION'] as const;
 const CHECKSUM_MODES = ['WHEN_REQUIRED', 'WHEN_SUPPORTED'] as const;
-export type ChecksumMode = (typeof CHECKSUM_MODES)[number];
+type ChecksumMode = (typeof CHECKSUM_MODES)[number];
 
 export interface S3Settings {
   bucket: string;

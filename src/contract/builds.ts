@@ -2,15 +2,8 @@
 import * as v from 'valibot';
 import { context, int, named } from './hydra.ts';
 
-export const BUILD_STATUSES = [
-  'queued',
-  'building',
-  'succeeded',
-  'failed',
-  'published',
-  'discarded',
-] as const;
-export const BUILD_TRIGGERS = ['manual', 'schedule', 'webhook', 'content', 'first-start'] as const;
+const BUILD_STATUSES = ['queued', 'building', 'succeeded', 'failed', 'published', 'discarded'] as const;
+const BUILD_TRIGGERS = ['manual', 'schedule', 'webhook', 'content', 'first-start'] as const;
 
 const time = v.nullable(v.string());
 
@@ -89,7 +82,7 @@ export const BuildChangesQuery = v.object({
   against: v.optional(v.pipe(v.string(), v.description('Another build’s id; default: the live build.'))),
 });
 
-export const ContentChange = v.object({
+const ContentChange = v.object({
   at: v.string(),
   action: v.pipe(v.string(), v.description('content.create|update|delete, stock.…')),
   resource: v.nullable(v.string()),

@@ -10,7 +10,7 @@ const time = v.pipe(
 );
 
 /** One opening period of a dealership (schema.org OpeningHoursSpecification); a day not listed is closed. */
-export const OpeningPeriod = named(
+const OpeningPeriod = named(
   'OpeningPeriod',
   v.object({ day: v.picklist(OPENING_DAYS), opens: time, closes: time }),
   'One opening period; a day not listed is closed.',

@@ -9,11 +9,10 @@ export const named = <S extends v.GenericSchema>(ref: string, schema: S, descrip
   v.pipe(schema, v.metadata({ ref, ...(description ? { description } : {}) }));
 
 export const int = v.pipe(v.number(), v.integer());
-export const text = v.string();
 /** Only on an item answered on its own (a member of a collection has none). */
 export const context = { '@context': v.optional(v.string()) };
 
-export const PartialCollectionView = v.object({
+const PartialCollectionView = v.object({
   '@id': v.string(),
   '@type': v.literal('hydra:PartialCollectionView'),
   'hydra:first': v.string(),

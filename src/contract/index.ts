@@ -4,18 +4,15 @@
  */
 export type { Banner } from './banners.ts';
 export type { BlogPost, BlogSummary } from './blog.ts';
-export type { Build } from './builds.ts';
 export type { Dealer } from './dealers.ts';
 export type { HydraCollection, Violation } from './hydra.ts';
-export type { Image, Photo, Upload } from './media.ts';
+export type { Image, Photo } from './media.ts';
 export type { RangeModel, Variant, VariantColor } from './range.ts';
 export type { Special, SpecialGroup } from './specials.ts';
 export type {
   Facet,
   Filters,
   Make,
-  MakeCount,
-  MakeModel,
   VehicleDetail,
   VehicleSummary,
 } from './vehicles.ts';

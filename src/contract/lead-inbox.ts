@@ -18,7 +18,7 @@ export const LeadDelivery = v.object({
   can_retry: v.pipe(v.boolean(), v.description('Dead letters can be retried now.')),
 });
 
-export const LeadVehicle = v.object({
+const LeadVehicle = v.object({
   id: int,
   '@id': v.string(),
   title: v.string(),
@@ -53,7 +53,7 @@ export const LeadSummary = named('LeadSummary', v.object(summary), 'A lead in th
 
 export const LeadCollection = named('LeadCollection', collectionOf(LeadSummary));
 
-export const LeadNote = v.object({
+const LeadNote = v.object({
   id: v.string(),
   body: v.string(),
   author: nullableText,

@@ -14,11 +14,10 @@ export const Upload = named(
 export type Upload = v.InferOutput<typeof Upload>;
 
 /** A <source> of a <picture>: one format at every stored width. */
-export const PictureSource = v.object({
+const PictureSource = v.object({
   type: v.picklist(['image/avif', 'image/webp']),
   srcset: v.pipe(v.string(), v.description('"{url} {width}w, …"')),
 });
-export type PictureSource = v.InferOutput<typeof PictureSource>;
 
 /**
  * An image as the public API gives it (SPEC §3 `image.uri`, `images['hydra:member'][].uri`): `uri` is the

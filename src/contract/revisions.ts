@@ -20,7 +20,7 @@ export const REVISIONED_RESOURCES = [
   'vehicles',
 ] as const;
 
-export const RevisionPhoto = v.object({
+const RevisionPhoto = v.object({
   id: v.string(),
   owner_type: v.pipe(
     v.nullable(v.string()),
@@ -49,7 +49,7 @@ export const RevisionSnapshot = named(
 );
 export type RevisionSnapshot = v.InferOutput<typeof RevisionSnapshot>;
 
-export const RevisionActor = v.object({
+const RevisionActor = v.object({
   type: v.picklist(['staff', 'key', 'token', 'system']),
   name: v.pipe(
     v.nullable(v.string()),
@@ -126,7 +126,7 @@ export const RestoreResult = named(
 );
 export type RestoreResult = v.InferOutput<typeof RestoreResult>;
 
-export const ChangedItem = v.object({
+const ChangedItem = v.object({
   resource: v.picklist(REVISIONED_RESOURCES),
   item_id: int,
   label: v.string(),

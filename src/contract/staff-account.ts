@@ -21,7 +21,7 @@ export const PasswordLinkDelivery = named(
   }),
 );
 
-export const TWO_FACTOR_POLICIES = ['admins', 'all', 'off'] as const;
+const TWO_FACTOR_POLICIES = ['admins', 'all', 'off'] as const;
 
 export const Account = named(
   'Account',

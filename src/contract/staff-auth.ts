@@ -8,7 +8,7 @@ import { named } from './hydra.ts';
 
 const time = v.pipe(v.string(), v.description('ISO 8601 date-time'));
 
-export const StaffUser = named(
+const StaffUser = named(
   'StaffUser',
   v.object({
     id: v.string(),
@@ -25,7 +25,7 @@ export const StaffUser = named(
   }),
 );
 
-export const StaffSessionInfo = v.object({
+const StaffSessionInfo = v.object({
   id: v.string(),
   userId: v.string(),
   expiresAt: time,

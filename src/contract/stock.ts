@@ -11,15 +11,15 @@ import { context, int, named } from './hydra.ts';
 export const STOCK_STATUSES = ['available', 'reserved', 'sold'] as const;
 
 /** Letters, digits, '-', '/' and '.', as dealer-management systems print them. */
-export const STOCK_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9./-]*$/;
+const STOCK_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9./-]*$/;
 /** ISO 3779: 17 characters, digits and capitals without I, O and Q (they read as 1 and 0). */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
 
-export const StockNumber = v.pipe(
+const StockNumber = v.pipe(
   text('Stock number', 40),
   v.regex(STOCK_NUMBER_PATTERN, 'Stock number may only contain letters, digits, -, / and .'),
 );
-export const Vin = v.pipe(
+const Vin = v.pipe(
   v.string(typed('VIN', 'text')),
   v.trim(),
   v.toUpperCase(),
@@ -27,7 +27,7 @@ export const Vin = v.pipe(
   v.regex(VIN_PATTERN, 'VIN may only contain digits and letters other than I, O and Q'),
 );
 
-export const thisYear = () => new Date().getUTCFullYear();
+const thisYear = () => new Date().getUTCFullYear();
 
 /** The fields as a plain object schema (for v.partial in PATCH); StockVehicleInput names it. */
 export const StockVehicleFields = v.object({

@@ -59,12 +59,10 @@ export const VehicleDetail = named(
 );
 export type VehicleDetail = v.InferOutput<typeof VehicleDetail>;
 
-export const MakeModel = v.object({ name: v.string(), slug: v.string(), count: int });
-export type MakeModel = v.InferOutput<typeof MakeModel>;
+const MakeModel = v.object({ name: v.string(), slug: v.string(), count: int });
 
 /** A make in stock with its models and how many cars each has. */
-export const MakeCount = named('MakeCount', v.object({ ...MakeModel.entries, models: v.array(MakeModel) }));
-export type MakeCount = v.InferOutput<typeof MakeCount>;
+const MakeCount = named('MakeCount', v.object({ ...MakeModel.entries, models: v.array(MakeModel) }));
 
 export const Make = named(
   'Make',
@@ -76,11 +74,10 @@ export const Facet = v.object({ value: v.string(), count: int });
 export type Facet = v.InferOutput<typeof Facet>;
 
 /** A facet value with the words a buyer reads (a dealership's name, "Hatchback" for hatch). */
-export const LabelledFacet = v.object({ value: v.string(), label: v.string(), count: int });
-export type LabelledFacet = v.InferOutput<typeof LabelledFacet>;
+const LabelledFacet = v.object({ value: v.string(), label: v.string(), count: int });
 
 /** Lowest and highest value in the listing; null when nothing matches. */
-export const Range = named(
+const Range = named(
   'Range',
   v.object({ min: v.nullable(v.number()), max: v.nullable(v.number()) }),
   'Bounds of the listing with every other filter applied.',

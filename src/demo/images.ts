@@ -35,7 +35,7 @@ export function listImages(): ImageJob[] {
   return [...byPath.values()];
 }
 
-export function heightFor(job: ImageJob, width: number): number {
+function heightFor(job: ImageJob, width: number): number {
   const [w, h] = IMAGE_KINDS[job.kind].aspect;
   return Math.round((width * h) / w);
 }

@@ -14,7 +14,7 @@ export interface Crumb {
 }
 
 /** Paths (dealer prefix removed) that are segments of real URLs but not pages themselves. */
-export const NOT_PAGES: readonly RegExp[] = [/^\/blog\/page$/, /^\/test-drive(\/[^/]+)?$/];
+const NOT_PAGES: readonly RegExp[] = [/^\/blog\/page$/, /^\/test-drive(\/[^/]+)?$/];
 
 export function segmentLabel(segment: string): string {
   let text = segment;

@@ -8,7 +8,7 @@ const wholeMoney = new Intl.NumberFormat('en-ZA', {
 });
 const integer = new Intl.NumberFormat('en-ZA', { maximumFractionDigits: 0 });
 
-export const KW_TO_HP = 1.34102;
+const KW_TO_HP = 1.34102;
 
 /** A car by name, as buyers and the dealer say it: year, make, model and variant ("2021 Subaru Forester 2.0i-S"). */
 export const carTitle = (car: { year: number | string; make: string; model: string; variant: string }) =>

@@ -28,10 +28,10 @@ export const PHOTO_WIDTHS = [400, 800, 1200, 1600] as const;
 /** One JPEG for clients that take neither (and for Open Graph / JSON-LD, where JPEG is safest). */
 export const PHOTO_JPEG_WIDTH = 1200;
 
-export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 
-export const MIME = {
+const MIME = {
   avif: 'image/avif',
   webp: 'image/webp',
   jpeg: 'image/jpeg',

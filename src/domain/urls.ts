@@ -7,7 +7,7 @@
 /** A dealer for URL building: its site name (e.g. 'west-rand'), an object carrying it, or none. */
 export type DealerRef = string | { siteName: string } | null | undefined;
 
-export const DEALER_PREFIX = '/dealer';
+const DEALER_PREFIX = '/dealer';
 
 const siteNameOf = (dealer: DealerRef): string | null =>
   !dealer ? null : typeof dealer === 'string' ? dealer : dealer.siteName;

@@ -61,7 +61,7 @@ export const PROVINCES = [
 /** Numeric fields a listing can be bounded by: `price[gte]=100000&price[lte]=300000` (API Platform RangeFilter). */
 /** Longest keyword search accepted, and how many of its words count. */
 export const Q_MAX_LENGTH = 100;
-export const Q_MAX_WORDS = 8;
+const Q_MAX_WORDS = 8;
 
 export interface QueryProblem {
   param: string;

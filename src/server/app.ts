@@ -31,7 +31,7 @@ import { stockFacetRoutes } from './routes/stock-facets.ts';
 import { MAX_IMPORT_BYTES, STOCK_IMPORT_PATH } from './routes/stock-import.ts';
 import { vehicleRoutes } from './routes/vehicles.ts';
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 export interface ApiOptions {
   /** Extra route groups (leads, editing, hooks) mounted before the catch-all stock route. */

@@ -10,7 +10,7 @@ import { withText } from './http/body-text.ts';
 import { currentRequestId } from './log.ts';
 
 export const LD_JSON = 'application/ld+json; charset=utf-8';
-export const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
+const PROBLEM_JSON = 'application/problem+json; charset=utf-8';
 
 export interface Page {
   page: number;

@@ -41,7 +41,7 @@ export function requestIds(): MiddlewareHandler {
 
 /**
  * pino's `isoTime`, made once per millisecond: under load a dozen access-log lines share each one, and
- * formatting the date was 6 % of a static page's CPU (profiled; docs/performance.md).
+ * formatting the date showed in a static page's CPU profile (docs/performance.md).
  */
 let lastMs = -1;
 let lastTime = '';
@@ -103,7 +103,7 @@ function asyncFd(fd: number) {
   let w = writers.get(fd);
   if (!w) {
     // Info lines (the access log) are written in blocks of 12 KB, and at least every 100 ms when quiet:
-    // one write per line cost a quarter of a cached answer's CPU (profiled; docs/performance.md). Warnings and
+    // one write per line was a large share of a cached answer's CPU (docs/performance.md). Warnings and
     // errors (fd 2) go out at once.
     w =
       fd === 1

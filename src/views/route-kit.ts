@@ -18,12 +18,12 @@ export interface Entry<P> {
 export type PathsFor<P> = (ctx: SiteCtx) => Promise<Entry<P>[]>;
 
 /** Every site a page is built for: the group site, then each dealer's site. */
-export async function allSites(): Promise<SiteCtx[]> {
+async function allSites(): Promise<SiteCtx[]> {
   return [await rootCtx(), ...(await data.dealers()).map(dealerCtx)];
 }
 
 /** The `site` rest parameter of a context: undefined at the root, 'dealer/{siteName}' for a dealer. */
-export function siteParam(ctx: SiteCtx): string | undefined {
+function siteParam(ctx: SiteCtx): string | undefined {
   return ctx.site ? withDealer('/', ctx.site).slice(1) : undefined;
 }
 

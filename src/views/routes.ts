@@ -11,7 +11,7 @@ import { type Entry, eachSite } from './route-kit.ts';
 export interface ShowroomProps {
   models: RangeModel[];
 }
-export interface MakeProps extends ShowroomProps {
+interface MakeProps extends ShowroomProps {
   makeSlug: string;
   makeName: string;
 }
@@ -86,7 +86,7 @@ const offers = eachSite<OfferProps>(async (ctx) =>
 );
 
 /** Page `page` of the blog list (page 1 is /blog); ceil so every post is reachable (DESIGN §5). */
-export async function blogPage(page: number): Promise<BlogPageProps> {
+async function blogPage(page: number): Promise<BlogPageProps> {
   const { posts, total } = await data.blogAll();
   const pages = Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE));
   const start = (page - 1) * BLOG_PAGE_SIZE;

@@ -6,7 +6,7 @@ import { createApiClient } from '../client/api.ts';
 import { buildApiUrl, buildCacheBypass } from '../config/build-sections.ts';
 import { CACHE_BYPASS_HEADER } from '../config/cache-bypass.ts';
 
-export const API_URL = buildApiUrl();
+const API_URL = buildApiUrl();
 // A build must see content the moment it changed, never a cached answer: no-cache for any cache on
 // the way, and the secret the spawning server gave us to skip its own micro-cache (server/http/cache-bypass.ts).
 const bypass = buildCacheBypass();

@@ -14,7 +14,7 @@ interface OpenApi {
 }
 
 /** A copy of `schema` in which every object that does not say otherwise allows no other properties. */
-export function strict<T>(schema: T): T {
+function strict<T>(schema: T): T {
   if (Array.isArray(schema)) return schema.map(strict) as T;
   if (!schema || typeof schema !== 'object') return schema;
   const out: Json = {};

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface Mail {
+interface Mail {
   from: string;
   to: string[];
   raw: string;
@@ -39,7 +39,7 @@ export async function startSmtp() {
   };
 }
 
-export interface Hook {
+interface Hook {
   headers: Record<string, string | string[] | undefined>;
   body: { delivery_id: string; lead_id: string; lead: Record<string, unknown> };
   signatureValid: boolean;

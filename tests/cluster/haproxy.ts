@@ -26,11 +26,7 @@ export function haproxyAvailable(): boolean {
   return has();
 }
 
-export function haproxyConfig(opts: {
-  port: number;
-  servers: { name: string; port: number }[];
-  socket: string;
-}) {
+function haproxyConfig(opts: { port: number; servers: { name: string; port: number }[]; socket: string }) {
   return `global
   stats socket ${opts.socket} mode 600 level admin
   maxconn 512

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 
 /** WCAG 2.2 AA and best practice. */
-export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /**
  * The violations on what the page shows now, one line per rule with its elements. `include` limits the

@@ -9,7 +9,7 @@ import { type Build, useChanges } from './build-data.ts';
 export type BuildAction = 'publish' | 'discard';
 
 /** "3 changes" / "1 change" / null while the count is unknown. */
-export function changeCount(changes: { changed: string[]; added: string[]; removed: string[] } | undefined) {
+function changeCount(changes: { changed: string[]; added: string[]; removed: string[] } | undefined) {
   if (!changes) return null;
   const n = changes.changed.length + changes.added.length + changes.removed.length;
   return countOf(n, 'change');

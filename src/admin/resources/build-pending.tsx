@@ -23,7 +23,7 @@ const PHOTO_VERBS: Record<string, string> = {
 };
 
 /** "Specials #4 changed" from content.update on specials/4. */
-export function describeChange(c: PendingContent['changes'][number]): string {
+function describeChange(c: PendingContent['changes'][number]): string {
   const [kind, verb = ''] = c.action.split('.');
   const what = (c.resource ?? kind ?? '').replace(/_/g, ' ');
   const label = what.charAt(0).toUpperCase() + what.slice(1);

@@ -9,7 +9,7 @@ import { type ContentWindow, statusLabel, statusOn, todayIn } from '../../domain
 
 const COLOUR = { live: 'success', scheduled: 'info', expired: 'default' } as const;
 
-export function ContentStatusChip({ item }: { item: ContentWindow }) {
+function ContentStatusChip({ item }: { item: ContentWindow }) {
   const status = statusOn(item, todayIn(new Date()));
   return (
     <Chip

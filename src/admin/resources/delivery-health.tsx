@@ -12,7 +12,7 @@ import { formatDateTime } from '../../domain/date-time.ts';
 import { can, type Permissions } from '../auth-provider.ts';
 import { api } from '../http.ts';
 
-export function useDeliveryHealth(enabled = true) {
+function useDeliveryHealth(enabled = true) {
   const { data } = useQuery({
     queryKey: ['lead-delivery-health'],
     queryFn: () => api<DeliveryHealth>('/api/admin/leads/delivery'),
@@ -29,7 +29,7 @@ export function useUnconfigured(): { email: boolean; webhook: boolean } {
   return { email: off('email'), webhook: off('webhook') };
 }
 
-export const NOT_SET_UP = {
+const NOT_SET_UP = {
   email: 'E-mail is not set up: these leads have not been sent.',
   webhook: 'The CRM webhook is not set up: leads are not sent to a CRM.',
 };

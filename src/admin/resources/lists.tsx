@@ -67,7 +67,7 @@ export function FitTable({
 }
 
 /** The dealerships a select may offer: a dealer user's own (`mine`), else all of them. */
-export const offeredTo = <T extends { id: string }>(all: T[], mine: readonly string[] | null | undefined) =>
+const offeredTo = <T extends { id: string }>(all: T[], mine: readonly string[] | null | undefined) =>
   mine ? all.filter((d) => mine.includes(d.id)) : all;
 
 /**

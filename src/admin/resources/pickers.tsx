@@ -1,5 +1,5 @@
 /**
- * Pickers instead of slugs and file names (issue 25 §6): a dealership by its name (a dealer user is
+ * Pickers instead of slugs and file names (decision 250): a dealership by its name (a dealer user is
  * offered only their own), a model of the range by its name, and an image from the uploads by its
  * thumbnail. Each stores what the API takes (a slug, a file name); the user never types one.
  */

@@ -34,7 +34,7 @@ type Preview = v.InferOutput<typeof PrivacyPreview>;
 type RequestRecord = v.InferOutput<typeof PrivacyRequestRecord>;
 
 /** What the admin typed: an ID number is 13 digits (spaces allowed); anything with an @ is an address. */
-export function subjectOf(text: string): { email: string } | { id_number: string } | null {
+function subjectOf(text: string): { email: string } | { id_number: string } | null {
   const t = text.trim();
   if (!t) return null;
   if (t.includes('@')) return { email: t };
@@ -57,7 +57,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const day = (s: string | null) => formatDate(s);
 
 /** The confirmation's sentence: what goes, in words, with counts and never the person's data. */
-export function describeErasure(p: Preview, dealerName: (slug: string) => string): string {
+function describeErasure(p: Preview, dealerName: (slug: string) => string): string {
   if (!p.leads)
     return 'Nothing is held about this person. Erasing records that the request was answered (with 0 leads).';
   const kinds = [

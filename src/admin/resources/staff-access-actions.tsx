@@ -22,7 +22,7 @@ export const rememberInvitation = (id: string, delivery: LinkDelivery | undefine
   justInvited = delivery ? { id, delivery } : null;
 };
 
-export function PasswordLinkNotice({
+function PasswordLinkNotice({
   email,
   kind,
   delivery,

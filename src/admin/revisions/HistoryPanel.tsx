@@ -26,7 +26,7 @@ import { Changes } from './Changes.tsx';
 import { ACTION_LABELS, changesOf, SOURCE_LABELS, when } from './diff.ts';
 import { Confirm } from './parts.tsx';
 
-export const byline = (r: Pick<Revision, 'actor' | 'source' | 'at'>) =>
+const byline = (r: Pick<Revision, 'actor' | 'source' | 'at'>) =>
   `${when(r.at)} · ${r.actor.name ?? (r.actor.type === 'system' ? 'the system' : 'unknown')} ${SOURCE_LABELS[r.source] ?? ''}`;
 
 export function HistoryPanel() {

@@ -28,7 +28,7 @@ import { RESOURCE_LABELS } from './DeletedPage.tsx';
 import { when } from './diff.ts';
 
 /** The build a roll back serves: the one published last before the live one (as the server chooses). */
-export function rollbackTarget(builds: Build[]): Build | undefined {
+function rollbackTarget(builds: Build[]): Build | undefined {
   const live = builds.find((b) => b.current);
   return builds
     .filter(

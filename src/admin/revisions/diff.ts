@@ -7,7 +7,7 @@ import type { RevisionSnapshot } from '../../contract/revisions.ts';
 import { formatDateTime } from '../../domain/date-time.ts';
 import { countOf } from '../../domain/format.ts';
 
-export type Part = { text: string; added?: boolean; removed?: boolean };
+type Part = { text: string; added?: boolean; removed?: boolean };
 export interface FieldChange {
   field: string;
   label: string;
@@ -40,7 +40,7 @@ const LABELS: Record<string, string> = {
   button_text: 'Button text',
 };
 
-export const fieldLabel = (field: string) =>
+const fieldLabel = (field: string) =>
   LABELS[field] ?? (field.charAt(0).toUpperCase() + field.slice(1)).replace(/_/g, ' ');
 
 /** The text of a rich-text (HTML) value, as a reader sees it. */

@@ -5,10 +5,10 @@
  */
 import { atom } from 'nanostores';
 
-export const DEALER_STORAGE_KEY = 'dealer_slug';
+const DEALER_STORAGE_KEY = 'dealer_slug';
 
 /** The slug leads go to; null until start-up ran (server render, or storage removed on home). */
-export const $dealerSlug = atom<string | null>(null);
+const $dealerSlug = atom<string | null>(null);
 
 function storage(): Storage | null {
   try {
@@ -27,7 +27,7 @@ export function selectDealer(slug: string): void {
   $dealerSlug.set(slug);
 }
 
-export function clearDealer(): void {
+function clearDealer(): void {
   storage()?.removeItem(DEALER_STORAGE_KEY);
   $dealerSlug.set(null);
 }

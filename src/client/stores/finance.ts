@@ -8,7 +8,7 @@ import { submitStore } from './lead-status.ts';
 
 export const finance = submitStore();
 
-export const FINANCE_STORAGE_KEY = 'finance_application';
+const FINANCE_STORAGE_KEY = 'finance_application';
 
 export type FinanceDraft = Record<string, string | boolean>;
 
@@ -23,7 +23,7 @@ function storage(): Storage | null {
 }
 
 /** What may be kept on the device: non-empty values, without the excluded fields. */
-export function draftOf(data: FinanceDraft): FinanceDraft {
+function draftOf(data: FinanceDraft): FinanceDraft {
   const out: FinanceDraft = {};
   for (const [k, v] of Object.entries(data)) if (!EXCLUDED.has(k) && v !== '' && v !== false) out[k] = v;
   return out;

@@ -6,7 +6,7 @@
 import { atom, type WritableAtom } from 'nanostores';
 import type { Violation } from '../../contract/index.ts';
 
-export type SubmitStatus = 'idle' | 'loading' | 'success' | 'error';
+type SubmitStatus = 'idle' | 'loading' | 'success' | 'error';
 
 export interface SubmitState {
   status: SubmitStatus;
@@ -17,7 +17,7 @@ export interface SubmitState {
   response: Record<string, unknown> | null;
 }
 
-export const IDLE: SubmitState = { status: 'idle', violations: [], message: null, response: null };
+const IDLE: SubmitState = { status: 'idle', violations: [], message: null, response: null };
 
 export function submitStore() {
   const $state: WritableAtom<SubmitState> = atom<SubmitState>(IDLE);

@@ -70,7 +70,7 @@ export function optionalText(label: string, max = 100) {
   );
 }
 
-export const INVALID_EMAIL = rule('invalid_email', 'Please enter a valid email address');
+const INVALID_EMAIL = rule('invalid_email', 'Please enter a valid email address');
 
 export function email(required: string) {
   return v.pipe(
@@ -82,7 +82,7 @@ export function email(required: string) {
   );
 }
 
-export const INVALID_PHONE = rule('invalid_phone', 'Please enter a valid South African phone number');
+const INVALID_PHONE = rule('invalid_phone', 'Please enter a valid South African phone number');
 
 /** A South African number, stored in E.164. `required` undefined makes the field optional. */
 export function saPhone(required?: string) {
@@ -197,7 +197,7 @@ export function years(label: string, required?: string, max = 80) {
   );
 }
 
-export function isRealDate(s: string): boolean {
+function isRealDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));

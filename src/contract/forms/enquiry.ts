@@ -69,7 +69,7 @@ const OLDEST_YEAR = 1950;
 const newestYear = () => new Date().getUTCFullYear() + 1;
 
 /** Forms that book a dated visit: a date and a time slot are required (src/domain/booking.ts). */
-export const BOOKING_FORMS: ReadonlySet<EnquiryForm> = new Set<EnquiryForm>(['test-drive', 'service']);
+const BOOKING_FORMS: ReadonlySet<EnquiryForm> = new Set<EnquiryForm>(['test-drive', 'service']);
 
 export interface EnquiryContext {
   /** The form being sent; defaults to the payload's form_name (or the form its lead_type belongs to). */

@@ -93,7 +93,7 @@ export const FINANCE_CONFIRMATIONS = [
   },
 ] as const;
 
-export type FinanceConfirmation = (typeof FINANCE_CONFIRMATIONS)[number]['name'];
+type FinanceConfirmation = (typeof FINANCE_CONFIRMATIONS)[number]['name'];
 
 export const FINANCE_MESSAGES = {
   firstName: 'First name is required',

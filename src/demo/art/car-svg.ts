@@ -32,7 +32,7 @@ const poly = (pts: readonly Pt[], attrs: string): string => `<path d="${roundedP
  * The car as an SVG group in centimetres: origin at the rear bumper on the ground, x to the
  * front (right), y up (drawn negative). `id` prefixes the gradient and clip ids.
  */
-export function carSide(body: Silhouette, color: string, id = 'c'): string {
+function carSide(body: Silhouette, color: string, id = 'c'): string {
   const p = PROFILES[body];
   const [rearX, frontX] = p.wheels;
   const r = p.wheelR;
@@ -96,7 +96,7 @@ ${wheel(rearX, r, id)}${wheel(frontX, r, id)}`;
 }
 
 /** Soft grey studio: a wall gradient, a floor and a light pool behind the car. */
-export function studio(width: number, height: number, floorAt: number): string {
+function studio(width: number, height: number, floorAt: number): string {
   return `<defs><linearGradient id="swall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4f6f8"/><stop offset="1" stop-color="#dde2e7"/></linearGradient>
 <linearGradient id="sfloor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#cfd5db"/><stop offset="1" stop-color="#eef1f4"/></linearGradient>
 <radialGradient id="sspot" cx=".5" cy=".55" r=".6"><stop offset="0" stop-color="#fff" stop-opacity=".9"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>

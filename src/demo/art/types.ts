@@ -8,7 +8,7 @@ import type { Silhouette } from '../data/common.ts';
 export type CarView = 'side' | 'front' | 'rear' | 'interior';
 
 /** Landscape backdrops for gallery, banner, blog and special artwork. */
-export const SCENES = ['mountain-dusk', 'coastal', 'gravel', 'city', 'table-mountain', 'workshop'] as const;
+const SCENES = ['mountain-dusk', 'coastal', 'gravel', 'city', 'table-mountain', 'workshop'] as const;
 export type SceneName = (typeof SCENES)[number];
 
 export type ArtSpec =

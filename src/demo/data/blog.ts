@@ -13,7 +13,7 @@ import { POSTS_3 } from './blog-posts-3.ts';
 import type { BodyType } from './common.ts';
 import { escapeHtml } from './specials.ts';
 
-export type Block = readonly ['h2' | 'p' | 'quote', string] | readonly ['ul', readonly string[]];
+type Block = readonly ['h2' | 'p' | 'quote', string] | readonly ['ul', readonly string[]];
 
 export interface PostSpec {
   slug: string;

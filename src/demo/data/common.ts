@@ -5,14 +5,14 @@
 import { slugify } from '../../domain/slug.ts';
 
 /** Body types of both used stock and the new range; also the keys of the car drawings. */
-export const BODY_TYPES = ['hatch', 'sedan', 'suv', 'wagon', 'bakkie', 'coupe', 'mpv'] as const;
+const BODY_TYPES = ['hatch', 'sedan', 'suv', 'wagon', 'bakkie', 'coupe', 'mpv'] as const;
 export type BodyType = (typeof BODY_TYPES)[number];
 
 /**
  * Shapes the drawings know: one per body type, plus the shapes of models that look nothing like the rest
  * of their type (a Jimny is an SUV, but a short upright box, not a long wagon). Art only, never a filter.
  */
-export const SILHOUETTES = [...BODY_TYPES, 'city', 'small-suv', 'large-suv', 'jimny'] as const;
+const SILHOUETTES = [...BODY_TYPES, 'city', 'small-suv', 'large-suv', 'jimny'] as const;
 export type Silhouette = (typeof SILHOUETTES)[number];
 
 export interface Colour {

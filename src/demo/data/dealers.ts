@@ -10,7 +10,7 @@ import type { DealersTable } from '../../server/db/schema.ts';
 export const DEFAULT_DEALER_SLUG = 'motus-subaru-west-rand';
 
 /** OpenStreetMap embed (no API key, no tracking cookies) centred on the dealer with a marker. */
-export function osmEmbedUrl(lat: number, lng: number): string {
+function osmEmbedUrl(lat: number, lng: number): string {
   const f = (n: number) => n.toFixed(4);
   const bbox = [f(lng - 0.01), f(lat - 0.006), f(lng + 0.01), f(lat + 0.006)].join(',');
   return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${f(lat)},${f(lng)}`;
@@ -19,7 +19,7 @@ export function osmEmbedUrl(lat: number, lng: number): string {
 type DealerInput = Omit<Insertable<DealersTable>, 'id' | 'location' | 'sort_order'>;
 
 /** Subaru Gqeberha's own hours; every other demo dealership keeps the group's. */
-export const GQEBERHA_PERIODS: OpeningPeriod[] = [
+const GQEBERHA_PERIODS: OpeningPeriod[] = [
   ...(['Mon', 'Tue', 'Wed', 'Thu', 'Fri'] as const).map((day) => ({ day, opens: '07:30', closes: '17:00' })),
   { day: 'Sat', opens: '08:00', closes: '12:00' },
 ];

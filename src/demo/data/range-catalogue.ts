@@ -5,7 +5,7 @@
  */
 import type { BodyType, Colour } from './common.ts';
 
-export interface VariantSpec {
+interface VariantSpec {
   variant: string;
   description: string;
   power: number; // kW

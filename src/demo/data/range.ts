@@ -10,13 +10,13 @@ import type { ImageJob, SceneName } from '../art/types.ts';
 import { hashString } from '../random.ts';
 import { RANGE } from './range-catalogue.ts';
 
-export const MAKE = 'Subaru';
-export const MAKE_SLUG = 'subaru';
+const MAKE = 'Subaru';
+const MAKE_SLUG = 'subaru';
 
 /** The four gallery backdrops, in gallery order. */
 const GALLERY_SCENES: readonly SceneName[] = ['mountain-dusk', 'coastal', 'gravel', 'city'];
 
-export const brochureFile = (modelSlug: string): string => `subaru-${modelSlug}-brochure.pdf`;
+const brochureFile = (modelSlug: string): string => `subaru-${modelSlug}-brochure.pdf`;
 const galleryFile = (modelSlug: string, n: number): string => `${modelSlug}-gallery-${n}.webp`;
 
 export interface RangeData {

@@ -9,7 +9,7 @@ type Trans = 'Automatic' | 'Manual';
 type Fuel = 'Petrol' | 'Diesel' | 'Hybrid';
 
 /** [variant text, gearbox, fuel, first and last model year where narrower than the model's]. */
-export type UsedVariant = readonly [string, Trans, Fuel, number?, number?];
+type UsedVariant = readonly [string, Trans, Fuel, number?, number?];
 
 export interface UsedModel {
   model: string;

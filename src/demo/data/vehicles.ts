@@ -22,8 +22,8 @@ import {
 } from './vehicle-catalogue.ts';
 
 /** Cars drawn from USED_CATALOGUE; MPV_COUNT people carriers follow them (ids 421..432), then the showcase. */
-export const VEHICLE_COUNT = 420;
-export const MPV_COUNT = 12;
+const VEHICLE_COUNT = 420;
+const MPV_COUNT = 12;
 export const SHOWCASE_VEHICLE_ID = 100001;
 export const SHOWCASE_PRICE = 489_900;
 const SEED = 20261101;

@@ -2,9 +2,9 @@
 import type { imgAttrs } from '../../domain/images.ts';
 
 /** An <img>'s src, srcset and size (src/domain/images.ts imgAttrs): an uploaded photo or a drawing. */
-export type ConfiguratorImage = ReturnType<typeof imgAttrs>;
+type ConfiguratorImage = ReturnType<typeof imgAttrs>;
 
-export interface ConfiguratorColour {
+interface ConfiguratorColour {
   name: string;
   hex: string;
   /** The colour's uploaded photo or drawn image; null falls back to the variant's image. */

@@ -6,7 +6,7 @@
 import type { VehicleDetail } from '../../contract/index.ts';
 import type { EnquiryForm } from '../../domain/lead-presets.ts';
 
-export interface RangeOption {
+interface RangeOption {
   make: string;
   model: string;
 }

@@ -4,7 +4,7 @@
  * file only says how each is shown. Steps 0 to 3 are described here; step 4 is the confirmations.
  */
 
-export type FieldKind = 'text' | 'email' | 'tel' | 'amount' | 'date' | 'years' | 'digits' | 'select';
+type FieldKind = 'text' | 'email' | 'tel' | 'amount' | 'date' | 'years' | 'digits' | 'select';
 
 export interface FieldDef {
   name: string;

@@ -4,7 +4,7 @@ import { FINANCE_DEFAULTS, financeSummary } from '../../domain/finance.ts';
 import { formatMileage, formatMoney, formatPrice } from '../../domain/format.ts';
 import { BODY_TYPE_LABELS } from '../../domain/vehicle-query.ts';
 
-export const bodyLabel = (v: VehicleDetail) =>
+const bodyLabel = (v: VehicleDetail) =>
   BODY_TYPE_LABELS[v.body_type as keyof typeof BODY_TYPE_LABELS] ?? v.body_type;
 
 /** The compare table's rows, in the order a buyer weighs them. */

@@ -4,7 +4,7 @@
  */
 import { type KeyboardEvent, useId, useRef } from 'react';
 
-export const DISCLAIMER =
+const DISCLAIMER =
   'Estimates exclude fees, insurance and bank initiation fees and are not binding. Finance is subject to approval by the bank, and your rate depends on your credit profile.';
 
 export function Disclaimer() {

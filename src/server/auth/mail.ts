@@ -41,7 +41,7 @@ export async function sendStaffMail(
   }
 }
 
-export const adminUrl = (deps: Deps, hashPath: string) => `${deps.config.siteUrl}/admin/#${hashPath}`;
+const adminUrl = (deps: Deps, hashPath: string) => `${deps.config.siteUrl}/admin/#${hashPath}`;
 
 export function resetMail(deps: Deps, to: string, name: string, token: string): StaffMail {
   const link = adminUrl(deps, `/reset-password?token=${encodeURIComponent(token)}`);

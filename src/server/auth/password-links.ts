@@ -10,7 +10,7 @@ import type { Logger } from '../log.ts';
 import { inviteMail, resetMail, sendStaffMail } from './mail.ts';
 import { RESET_TOKEN_SECONDS, staffAuth } from './staff-auth.ts';
 
-export const INVITE_DAYS = 7;
+const INVITE_DAYS = 7;
 
 export interface LinkDelivery {
   /** The e-mail went to the SMTP server. */

@@ -34,7 +34,7 @@ export type Principal =
   | { type: 'token'; scopes: readonly Scope[] };
 
 /** What the deprecated EDITOR_TOKEN may do: exactly what it guarded before staff accounts (photos included). */
-export const EDITOR_TOKEN_SCOPES: readonly Scope[] = [
+const EDITOR_TOKEN_SCOPES: readonly Scope[] = [
   'content:write',
   'builds:publish',
   'leads:read',
@@ -117,7 +117,7 @@ function sameOrigin(c: Context, siteUrl: string): boolean {
   return c.req.header('Sec-Fetch-Site') === 'same-origin';
 }
 
-export function unauthorized(c: Context, detail: string, invalid = false) {
+function unauthorized(c: Context, detail: string, invalid = false) {
   c.header(
     'WWW-Authenticate',
     invalid ? 'Bearer realm="editor", error="invalid_token"' : 'Bearer realm="editor"',
@@ -168,7 +168,7 @@ export function requireScope(deps: Deps, scope: Scope | Scope[] | null): Middlew
 export const principalOf = (c: Context) => c.get('principal' as never) as Principal;
 
 /** How a principal is named to people (the builds list's "started by"). */
-export function principalName(p: Principal | undefined): string | undefined {
+function principalName(p: Principal | undefined): string | undefined {
   if (!p) return undefined;
   if (p.type === 'staff') return p.name || p.email;
   if (p.type === 'key') return `API key “${p.name}”`;

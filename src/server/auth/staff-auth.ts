@@ -20,7 +20,8 @@ import { clearFailures } from './lockout.ts';
 import { resetMail, sendStaffMail } from './mail.ts';
 
 export { CLIENT_IP_HEADER } from './auth-hooks.ts';
-export const COOKIE_PREFIX = 'sdg_admin';
+
+const COOKIE_PREFIX = 'sdg_admin';
 export const RESET_TOKEN_SECONDS = 3600;
 
 // better-auth's access control, built from our scopes so there is one table of who may do what.
@@ -53,7 +54,7 @@ const roles = Object.fromEntries(
 
 const ts = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
-export function createStaffAuth(deps: Deps, logger: Logger = createLogger(deps.config.logLevel, 'auth')) {
+function createStaffAuth(deps: Deps, logger: Logger = createLogger(deps.config.logLevel, 'auth')) {
   const { config, db } = deps;
   const siteOrigin = new URL(config.siteUrl).origin;
   const rateWindow = Math.max(1, Math.round(config.staff.signInRate.windowMs / 1000));

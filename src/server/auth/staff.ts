@@ -6,11 +6,9 @@ import { DEALER_NEEDS_DEALERSHIP } from '../../contract/staff.ts';
 import { isStaffRole, type StaffRole } from '../../domain/staff-access.ts';
 import type { Deps } from '../deps.ts';
 import type { Logger } from '../log.ts';
-import { INVITE_DAYS, sendInvitation } from './password-links.ts';
+import { sendInvitation } from './password-links.ts';
 import { endSessions } from './sessions.ts';
 import { staffAuth } from './staff-auth.ts';
-
-export { INVITE_DAYS };
 
 export interface StaffInput {
   email: string;
@@ -29,7 +27,7 @@ export class StaffError extends Error {
   }
 }
 
-export async function countStaff(deps: Deps) {
+async function countStaff(deps: Deps) {
   const r = await deps.db
     .selectFrom('staff')
     .select((eb) => eb.fn.countAll().as('n'))

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export type TwoFactorPolicy = 'admins' | 'all' | 'off';
-export const TWO_FACTOR_ROLES = ['admin', 'finance'] as const;
+const TWO_FACTOR_ROLES = ['admin', 'finance'] as const;
 
 export function twoFactorRequired(role: string | null | undefined, policy: TwoFactorPolicy): boolean {
   if (policy === 'all') return true;

@@ -76,7 +76,7 @@ export async function openDb(url: string, opts: DbOptions = {}): Promise<Db> {
 
 /**
  * Kysely prepares every query afresh; our queries come from a few shapes, so keep the prepared
- * statements (a measured 8 % of a listing request's CPU went to `prepare`). Kysely runs one query
+ * statements (`prepare` showed in a listing request's CPU profile; docs/performance.md). Kysely runs one query
  * at a time on its single SQLite connection, so a statement is never used twice at once.
  */
 function withStatementCache<T extends { prepare: (sql: string) => unknown }>(database: T, max = 500): T {

@@ -24,7 +24,7 @@ import * as m053 from './migrations/053_cluster.ts';
 import * as m060 from './migrations/060_fraud_page.ts';
 import * as m080 from './migrations/080_publish_from.ts';
 
-export const migrations: Record<string, Migration> = {
+const migrations: Record<string, Migration> = {
   '001_content': m001,
   '002_leads': m002,
   '003_builds': m003,

@@ -1,6 +1,6 @@
 /** Site builds, rebuild-webhook signatures and the build lease (migration 003_builds). */
 
-export type BuildStatus = 'queued' | 'building' | 'succeeded' | 'failed' | 'published' | 'discarded';
+type BuildStatus = 'queued' | 'building' | 'succeeded' | 'failed' | 'published' | 'discarded';
 export type BuildTrigger = 'manual' | 'schedule' | 'webhook' | 'content' | 'first-start';
 
 export interface BuildsTable {
@@ -21,19 +21,19 @@ export interface BuildsTable {
   pages_written: number | null; // pages written so far while building, by the building instance (053)
 }
 
-export interface RebuildSignaturesTable {
+interface RebuildSignaturesTable {
   signature: string;
   expires_at: number; // epoch ms
 }
 
-export interface BuildLeasesTable {
+interface BuildLeasesTable {
   name: string;
   owner: string | null;
   expires_at: number; // epoch ms
 }
 
 /** Which build every instance serves (053): one row, 'site', changed by compare-and-set only. */
-export interface SiteLiveTable {
+interface SiteLiveTable {
   name: string;
   build_id: string;
   previous_id: string | null;
@@ -41,7 +41,7 @@ export interface SiteLiveTable {
 }
 
 /** One scheduled occurrence, claimed by one instance (053); a lease not renewed can be taken over. */
-export interface ScheduleRunsTable {
+interface ScheduleRunsTable {
   job: string;
   due_at: string; // ISO date-time of the occurrence
   owner: string | null;

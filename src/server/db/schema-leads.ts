@@ -24,7 +24,7 @@ export interface LeadsTable {
   updated_at: string | null;
 }
 
-export interface LeadNotesTable {
+interface LeadNotesTable {
   id: string;
   lead_id: string;
   author_id: string | null;
@@ -34,7 +34,7 @@ export interface LeadNotesTable {
 }
 
 /** That a POPIA data-subject request was honoured: no name, address or ID number, only what was done. */
-export interface PrivacyRequestsTable {
+interface PrivacyRequestsTable {
   id: string;
   action: 'export' | 'erasure' | 'retention';
   matched_by: 'email' | 'id_number' | 'age';
@@ -44,7 +44,7 @@ export interface PrivacyRequestsTable {
   at: string;
 }
 
-export interface LeadConsentsTable {
+interface LeadConsentsTable {
   lead_id: string;
   kind: string; // 'enquiry' | 'finance'
   agreed: string; // JSON: [{name, label}] of what was ticked
@@ -67,7 +67,7 @@ export interface LeadOutboxTable {
   delivered_at: number | null;
 }
 
-export interface IdempotencyKeysTable {
+interface IdempotencyKeysTable {
   key: string; // "{endpoint} {Idempotency-Key}" or "{endpoint} auto:{fingerprint}" (duplicate window)
   request_hash: string;
   state: 'in_flight' | 'done';
@@ -78,7 +78,7 @@ export interface IdempotencyKeysTable {
   owner: string | null; // random token of the claiming request (migration 005): the fence
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   bucket: string; // "{name}:{ip hash}:{window start}"
   count: number;
   expires_at: number; // epoch ms

@@ -25,7 +25,7 @@ export interface ContentImagesTable extends Omit<VehicleImagesTable, 'vehicle_id
 }
 
 /** CSV stock imports (migration 009_stock_imports): a dry run, then maybe its apply. */
-export interface StockImportsTable {
+interface StockImportsTable {
   id: string; // UUID, the token the apply step names
   actor_id: string | null;
   scope: string | null; // JSON: dealer slugs the importer may touch; null: the whole group

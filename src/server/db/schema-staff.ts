@@ -1,7 +1,7 @@
 /** Staff accounts, API keys and the audit log (migration 006_staff). */
 
 /** better-auth's user model (with the admin plugin's columns); better-auth writes it, we read it. */
-export interface StaffTable {
+interface StaffTable {
   id: string;
   name: string;
   email: string;
@@ -17,7 +17,7 @@ export interface StaffTable {
 }
 
 /** better-auth's session and account models: only what our own code reads or clears. */
-export interface StaffSessionTable {
+interface StaffSessionTable {
   id: string;
   user_id: string;
   token: string;
@@ -31,25 +31,25 @@ export interface StaffSessionTable {
 }
 
 /** better-auth's two-factor plugin: one row per enrolled (or enrolling) staff member; we only read it. */
-export interface StaffTwoFactorTable {
+interface StaffTwoFactorTable {
   id: string;
   user_id: string;
   verified: boolean | number | null;
 }
-export interface StaffAccountTable {
+interface StaffAccountTable {
   id: string;
   user_id: string;
   provider_id: string;
   password: string | null;
 }
 
-export interface StaffLockoutsTable {
+interface StaffLockoutsTable {
   email: string; // lower case
   failures: number;
   locked_until: number; // epoch ms; 0 = not locked
 }
 
-export interface StaffDealersTable {
+interface StaffDealersTable {
   staff_id: string;
   dealer_slug: string;
 }

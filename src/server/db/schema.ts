@@ -139,7 +139,7 @@ export interface BlogPostsTable {
 }
 
 /** The fraud-warning page's text blocks (one row; HTML in the rich ones). */
-export interface FraudPageTable {
+interface FraudPageTable {
   id: number;
   title: string;
   description: string;
@@ -159,5 +159,3 @@ export interface Database extends BuildTables, MediaTables, StaffTables, Revisio
   blog_posts: BlogPostsTable;
   fraud_page: FraudPageTable;
 }
-
-export type { Generated };

@@ -38,7 +38,7 @@ export interface StockFilter extends Partial<Omit<VehicleQuery, 'page' | 'order'
 type VehicleSelect<O> = SelectQueryBuilder<Database, 'vehicles', O>;
 
 /** Applies every filter except the facet being counted. */
-export function whereStock<O>(q: VehicleSelect<O>, f: StockFilter, except?: Facet): VehicleSelect<O> {
+function whereStock<O>(q: VehicleSelect<O>, f: StockFilter, except?: Facet): VehicleSelect<O> {
   let out = q.where('vehicles.status', '=', 'available');
   if (f.dealerSlug) out = out.where('vehicles.dealer_slug', '=', f.dealerSlug);
   if (f.make_slug && except !== 'make') out = out.where('vehicles.make_slug', '=', f.make_slug);
@@ -83,7 +83,7 @@ const countStock = (db: Kysely<Database>, filter: StockFilter) =>
  * One page of the listing and the number of matches in ONE query: the inner query walks the
  * index of the order (migration 013) and stops after the page's 12 ids; the count is a scalar subquery
  * that counts the matching index entries. (A window `count(*) over ()` made the database sort every match
- * before the limit: 2.3 ms instead of 0.45 ms at 5,000 cars.) Ties break on id in the direction of the
+ * before the limit; decision 170.) Ties break on id in the direction of the
  * last order, so the index order is the listing order and pages never overlap. A page past the end has
  * no row to carry the count, so only then is it asked for separately.
  */
@@ -191,8 +191,8 @@ export async function rangesOf(db: Kysely<Database>, filter: StockFilter) {
 }
 
 /** How far from this car's price a "similar" car of the same body type may be (a fraction of it). */
-export const SIMILAR_PRICE_BAND = 0.25;
-export const SIMILAR_MAX = 4;
+const SIMILAR_PRICE_BAND = 0.25;
+const SIMILAR_MAX = 4;
 
 /**
  * Up to four other available cars like this one: the same make and model first, then the same body

@@ -14,15 +14,15 @@ import { ApiError } from '../hydra.ts';
 /** What was posted, by name: every value of a name, as text. */
 export type PostedFields = Map<string, string[]>;
 /** A valuation form's photo files (the file input's name in PhotoPicker.tsx), in the order sent. */
-export const PHOTO_FILES_FIELD = 'photo_files';
+const PHOTO_FILES_FIELD = 'photo_files';
 
 /** A lead form that sends files (the valuation's photos, PhotoPicker.tsx). */
 export const PHOTO_FORM =
   /<form\b(?=[^>]*\bdata-lead-form="enquiry")(?=[^>]*\benctype="multipart\/form-data")[^>]*>/i;
 /** An enquiry form's fields are a few kilobytes; the JSON API's limit (app.ts MAX_BODY_BYTES) fits them. */
-export const MAX_FORM_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = 64 * 1024;
 /** A form with photos: its fields, and as many photos as a valuation takes, each as large as the API takes. */
-export const MAX_PHOTO_FORM_BYTES = MAX_FORM_BYTES + LEAD_PHOTO_LIMITS.maxPhotos * LEAD_PHOTO_LIMITS.maxBytes;
+const MAX_PHOTO_FORM_BYTES = MAX_FORM_BYTES + LEAD_PHOTO_LIMITS.maxPhotos * LEAD_PHOTO_LIMITS.maxBytes;
 
 /** How large a post to the page with this HTML may be. */
 export const formBodyLimit = (html: string | null) =>
@@ -31,7 +31,7 @@ export const formBodyLimit = (html: string | null) =>
 const URLENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
-export const UNSUPPORTED_FORM_TYPE =
+const UNSUPPORTED_FORM_TYPE =
   'Content-Type: send the form as application/x-www-form-urlencoded or multipart/form-data.';
 
 /**

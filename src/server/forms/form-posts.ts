@@ -28,7 +28,7 @@ const LEAD_FORM = /<form\b[^>]*\bdata-lead-form="enquiry"/;
  * it. Without a per-visitor key in a static page, the same fields from the same client within this
  * window are the same lead, even where the JSON API's own window is shorter or off.
  */
-export const FORM_DUPLICATE_WINDOW_MS = 10 * 60_000;
+const FORM_DUPLICATE_WINDOW_MS = 10 * 60_000;
 /** How long a repeat waits for the first of two identical sends to finish, checking every STEP. */
 const IN_FLIGHT_WAIT_MS = 10_000;
 const IN_FLIGHT_STEP_MS = 100;
@@ -36,7 +36,7 @@ const IN_FLIGHT_STEP_MS = 100;
 const BOOKING_FORMS = new Set(['test-drive', 'service']);
 
 /** The hidden field that carries the form's idempotency key (EnquiryForm.tsx; decision 265). */
-export const FORM_KEY_FIELD = 'idempotency_key';
+const FORM_KEY_FIELD = 'idempotency_key';
 const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 
 /** The built page at a path, as text (a shell page for a used car added since the build); null: none. */

@@ -45,7 +45,7 @@ const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
  * The URL Hono sees for this request (c.req.url), when it is the plain `scheme://host/target` it
  * would build without parsing; undefined for anything it would normalise (then no fast answer).
  */
-export function plainUrl(req: IncomingMessage, https: boolean): string | undefined {
+function plainUrl(req: IncomingMessage, https: boolean): string | undefined {
   const host = req.headers.host;
   const target = req.url ?? '';
   if (!host || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target))
@@ -54,7 +54,7 @@ export function plainUrl(req: IncomingMessage, https: boolean): string | undefin
 }
 
 /** Whether the request came over HTTPS, as proxy.ts isHttps sees it through TRUST_PROXY proxies. */
-export function requestIsHttps(req: IncomingMessage, trustProxy: number): boolean {
+function requestIsHttps(req: IncomingMessage, trustProxy: number): boolean {
   if (trustProxy > 0) {
     const header = req.headers['x-forwarded-proto'];
     const list = (Array.isArray(header) ? header.join(',') : (header ?? ''))

@@ -19,7 +19,7 @@ const decode = (s: string): string | null => {
 };
 
 /** The first problem in the path or query string, or null. */
-export function urlProblem(url: URL): string | null {
+function urlProblem(url: URL): string | null {
   const path = decode(url.pathname);
   if (path === null) return 'path: malformed percent-encoding (or bytes that are not UTF-8).';
   if (path.includes('\0')) return 'path: contains a NUL character.';
@@ -40,7 +40,7 @@ export function urlProblem(url: URL): string | null {
 }
 
 /** How deeply arrays and objects nest in JSON text, counted without parsing (so without recursion). */
-export function jsonDepth(text: string): number {
+function jsonDepth(text: string): number {
   let depth = 0;
   let max = 0;
   let inString = false;
@@ -59,7 +59,7 @@ export function jsonDepth(text: string): number {
 }
 
 /** The first problem in a JSON body, or null. Text that is not JSON is left to json-body.ts's 400. */
-export function jsonBodyProblem(text: string): string | null {
+function jsonBodyProblem(text: string): string | null {
   if (jsonDepth(text) > MAX_JSON_DEPTH)
     return `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels is not accepted.`;
   if (text.includes('\0')) return 'body: contains a NUL character.';

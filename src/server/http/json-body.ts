@@ -14,7 +14,7 @@ export type JsonBodyEnv = { Variables: { body: JsonObject } };
 
 const JSON_TYPE = /^application\/(ld\+)?json\s*(;|$)/i;
 
-export const UNSUPPORTED_TYPE = 'Content-Type: send the body as application/ld+json or application/json.';
+const UNSUPPORTED_TYPE = 'Content-Type: send the body as application/ld+json or application/json.';
 
 export const isJsonType = (c: Context) => JSON_TYPE.test(c.req.header('content-type') ?? '');
 

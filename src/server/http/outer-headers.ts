@@ -4,8 +4,8 @@
  * path (the static site) builds its answer with them already in one plain record instead.
  *
  * Why: @hono/node-server writes a plain record of headers as it is, but touching `res.headers` after the
- * handler first turns that record into an undici Headers object and back (about 7 % of a static
- * page's time). An answer built by `wholeResponse` is left alone by `setOuterHeaders`.
+ * handler first turns that record into an undici Headers object and back, a cost that showed in
+ * a static page's profile (docs/performance.md). An answer built by `wholeResponse` is left alone by `setOuterHeaders`.
  */
 import type { Context } from 'hono';
 

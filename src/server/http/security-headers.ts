@@ -31,7 +31,7 @@ export function adminPolicy(nonce?: string): string {
 }
 
 /** Content-Security-Policy per path prefix, first match wins. Keep '/' last. */
-export const CSP_BY_PATH: { prefix: string; policy: string }[] = [
+const CSP_BY_PATH: { prefix: string; policy: string }[] = [
   // The API reference viewer (Scalar, served from our own origin). Its page answers with this policy
   // plus the hash of its one inline boot script (routes/docs.ts); anything else inline is refused.
   { prefix: '/api/docs', policy: docsPolicy([]) },
@@ -55,7 +55,7 @@ export const CSP_BY_PATH: { prefix: string; policy: string }[] = [
   { prefix: '/', policy: `${NO_FRAMES}; object-src 'none'; base-uri 'self'` },
 ];
 
-export const PERMISSIONS_POLICY =
+const PERMISSIONS_POLICY =
   'camera=(), microphone=(), payment=(), usb=(), serial=(), magnetometer=(), gyroscope=(), accelerometer=(), geolocation=(self)';
 
 export function cspFor(path: string): string {

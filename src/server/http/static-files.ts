@@ -3,8 +3,8 @@
  * on first request, and answered from memory after that, with a strong ETag; switching builds drops the
  * old build's files. Only the forms clients ask for are kept (every page was held three times,
  * identity, brotli and gzip; browsers ask for brotli, so most pages now hold only their .br), and the
- * whole cache is an LRU bounded in bytes, the rest staying on disk in the OS page cache. Measured: about
- * 10× the requests per second of reading each file from disk per request (docs/performance.md).
+ * whole cache is an LRU bounded in bytes, the rest staying on disk in the OS page cache. Reading
+ * each file from disk on every request answered several times fewer pages a second (docs/performance.md).
  *
  * Pages (HTML) are not compressed at build time any more (docs/decisions/130-fast-builds.md): a text
  * file without `.br`/`.gz` twins is compressed on its first request for that encoding, at a fast level
@@ -27,7 +27,7 @@ const gzipAsync = promisify(gzip);
 /** Text files worth compressing when the build has no compressed twin for them (pages, mostly). */
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|json|txt|webmanifest)$/;
 const MIN_COMPRESS_BYTES = 512;
-/** Brotli 5 / gzip 6: about a millisecond for a 50 KB page, within a few % of the slow levels' size. */
+/** Brotli 5 / gzip 6: fast enough for the first request, nearly as small as the slow levels (decision 130). */
 export const ON_DEMAND_BROTLI_QUALITY = 5;
 export const ON_DEMAND_GZIP_LEVEL = 6;
 

@@ -20,7 +20,7 @@ import type { LeadKind } from './records.ts';
 import { newLeadId, storeLead } from './store.ts';
 
 /** The honeypot: a field people never see (hidden by CSS, skipped by screen readers), bots fill in. */
-export const HONEYPOT_FIELD = 'website';
+const HONEYPOT_FIELD = 'website';
 const KEY_TTL_MS = 24 * 3_600_000;
 
 type LeadEnv = { Variables: JsonBodyEnv['Variables'] & { ipHash: string } };

@@ -78,7 +78,7 @@ function vehicleComments(r: Record<string, unknown>): string | undefined {
   return parts.length ? parts.join('; ') : undefined;
 }
 
-export function adfFor(lead: LoadedLead, source: string): AdfLead {
+function adfFor(lead: LoadedLead, source: string): AdfLead {
   const r = lead.record;
   const finance = lead.kind === 'finance';
   return {
@@ -116,7 +116,7 @@ export function adfFor(lead: LoadedLead, source: string): AdfLead {
 }
 
 /** The whole lead as the dealership and CRM need it, sensitive fields decrypted. */
-export function fullLead(lead: LoadedLead) {
+function fullLead(lead: LoadedLead) {
   return { ...lead.record, ...lead.sensitive };
 }
 

@@ -21,7 +21,7 @@ export interface Digest {
 }
 
 /** One digest per dealership with New leads older than an hour (the e-mail of a fresh one is still news). */
-export async function buildDigests(deps: Deps, now = new Date()): Promise<Digest[]> {
+async function buildDigests(deps: Deps, now = new Date()): Promise<Digest[]> {
   const db = withLeadTables(deps.db);
   const cutoff = new Date(now.getTime() - 3_600_000).toISOString();
   const leads = await db

@@ -19,7 +19,7 @@ import { leadPhotoExists } from './photos.ts';
 import { dealerHours, financeModels, findDealerSlug, resolveEnquiry, UNKNOWN_DEALER } from './resolve.ts';
 import type { NewLead } from './store.ts';
 
-export type Prepared = { ok: true; lead: NewLead } | { ok: false; violations: Violation[] };
+type Prepared = { ok: true; lead: NewLead } | { ok: false; violations: Violation[] };
 
 export interface LeadKind {
   /** Collection path segment and idempotency scope. */

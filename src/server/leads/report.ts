@@ -64,7 +64,7 @@ export async function recentLeads(db: Kysely<LeadDatabase>, limit: number): Prom
 }
 
 /** The delivery state of a channel that had no job. */
-export const NOT_CONFIGURED = 'not configured';
+const NOT_CONFIGURED = 'not configured';
 
 export function csvCell(value: unknown): string {
   let s = value === null || value === undefined ? '' : String(value);

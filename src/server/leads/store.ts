@@ -25,7 +25,7 @@ export interface NewLead {
 export const newLeadId = () => randomUUID();
 
 /** Channels a new lead is queued for: e-mail always (it waits for SMTP_URL), the CRM when configured. */
-export function channelsFor(deps: Deps): ('email' | 'webhook')[] {
+function channelsFor(deps: Deps): ('email' | 'webhook')[] {
   return deps.config.leads.webhookUrl ? ['email', 'webhook'] : ['email'];
 }
 

@@ -11,7 +11,7 @@ import { localStore } from './local-store.ts';
 import { isKey, type StoredObject } from './storage.ts';
 import { openStore, type StoreFolder } from './stores.ts';
 
-export const COPIED_FOLDERS = ['uploads', 'private'] as const satisfies StoreFolder[];
+const COPIED_FOLDERS = ['uploads', 'private'] as const satisfies StoreFolder[];
 
 export interface FolderCount {
   /** Files found locally. */

@@ -28,7 +28,7 @@ const NOT_AN_IMAGE = 'The file is not a JPEG, PNG, WebP or HEIC image.';
 const MB = 1024 * 1024;
 
 /** The container by its first bytes; HEIC and AVIF share the ISO-BMFF `ftyp` box. */
-export function sniff(bytes: Buffer): Ingested['source'] | null {
+function sniff(bytes: Buffer): Ingested['source'] | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return 'png';
@@ -69,7 +69,7 @@ export interface ImageLimits {
  * The checks every upload passes (used-car photos, valuation photos): size, type by content, readable
  * header, pixel dimensions. A bad file throws a 413, 415 or 422 naming the problem.
  */
-export async function inspect(
+async function inspect(
   bytes: Buffer,
   limits: ImageLimits = PHOTO_LIMITS,
 ): Promise<{ source: Ingested['source']; width: number; height: number }> {

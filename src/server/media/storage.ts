@@ -20,7 +20,7 @@ export interface ObjectInfo {
 }
 
 /** An object opened for reading: its bytes arrive as a stream, never held whole. */
-export interface OpenedObject extends ObjectInfo {
+interface OpenedObject extends ObjectInfo {
   body: ReadableStream<Uint8Array>;
 }
 

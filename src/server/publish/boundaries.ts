@@ -30,7 +30,7 @@ async function windows(db: Kysely<Database>): Promise<ContentWindow[]> {
  * Whether the site is stale at `now`: a boundary passed since the newest build that read the API began.
  * A build still queued will read the content as it is then, so nothing more is needed.
  */
-export async function boundaryPassed(db: Kysely<Database>, now: Date, timeZone: string): Promise<boolean> {
+async function boundaryPassed(db: Kysely<Database>, now: Date, timeZone: string): Promise<boolean> {
   const queued = await db.selectFrom('builds').select('id').where('status', '=', 'queued').executeTakeFirst();
   if (queued) return false;
   const newest = await db

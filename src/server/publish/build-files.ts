@@ -14,7 +14,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import type { BlobStore } from '../media/storage.ts';
 import { pagePath } from './manifest.ts';
 
-export interface FileEntry {
+interface FileEntry {
   size: number;
   sha256: string;
 }
@@ -26,7 +26,7 @@ export interface BuildFiles {
 }
 
 /** Beside each mirrored or uploaded build: its manifest, so the next mirror can reuse its files. */
-export const LOCAL_MANIFEST = '.build-files.json';
+const LOCAL_MANIFEST = '.build-files.json';
 const prefixOf = (id: string) => `builds/${id}`;
 const manifestKey = (id: string) => `${prefixOf(id)}/manifest.json`;
 const objectKey = (id: string, sha: string) => `${prefixOf(id)}/${sha}`;

@@ -65,7 +65,7 @@ export function newBuildId(now = new Date()): string {
  * must resolve this project's node_modules: a DATA_DIR outside the project broke every build.
  * The build therefore runs into a staging directory inside the project and is then moved to outDir.
  */
-export async function runAstroBuild(
+async function runAstroBuild(
   outDir: string,
   apiUrl: string,
   signal?: AbortSignal,
@@ -135,7 +135,7 @@ async function sameAsBefore(previousDir: string, rel: string, data: Buffer | nul
  * top quality, and a file that is byte for byte the same in the previous build (every hashed asset of
  * an unchanged bundle) reuses its .br/.gz.
  */
-export async function precompress(dir: string, previousDir?: string | null): Promise<number> {
+async function precompress(dir: string, previousDir?: string | null): Promise<number> {
   const files: string[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {

@@ -95,7 +95,7 @@ export interface Coordinator {
   stop: () => Promise<void>;
 }
 
-export const astroBuilder: Builder = ({ outDir, apiUrl, signal, base }) =>
+const astroBuilder: Builder = ({ outDir, apiUrl, signal, base }) =>
   buildSite({ apiUrl, outDir, signal, base });
 
 /** Who starts a build that no person or key asked for. */

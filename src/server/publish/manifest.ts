@@ -51,7 +51,7 @@ export function htmlFiles(dir: string): string[] {
 }
 
 /** Hashes every page of the build in outDir. */
-export async function manifestOf(outDir: string): Promise<PageManifest> {
+async function manifestOf(outDir: string): Promise<PageManifest> {
   const files = htmlFiles(outDir).sort();
   const out: PageManifest = {};
   let next = 0;

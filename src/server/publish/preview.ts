@@ -54,7 +54,7 @@ const PROPS = /(\sprops=")([^"]*)"/g;
 const CSS_URL = new RegExp(String.raw`url\((["']?)${OWN}`, 'g');
 
 /** Adds the preview prefix to the URLs of one text response. */
-export function rewriteForPreview(text: string, id: string, ext: string): string {
+function rewriteForPreview(text: string, id: string, ext: string): string {
   const prefix = `/_preview/${id}`;
   let out = text.replace(ASTRO, `$1${prefix}/_astro/`);
   if (ext === '.html') {

@@ -218,5 +218,5 @@ const vehicles: ItemKind = {
   photos: { table: 'vehicle_images' },
 };
 
-export const ITEM_KINDS: ItemKind[] = [...RESOURCES.map(contentKind), vehicles];
+const ITEM_KINDS: ItemKind[] = [...RESOURCES.map(contentKind), vehicles];
 export const kindOf = (resource: string) => ITEM_KINDS.find((k) => k.resource === resource);

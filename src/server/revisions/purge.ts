@@ -13,7 +13,7 @@ import { broughtBack, DAY_MS } from './queries.ts';
  * Deletes the revisions of items deleted before `cutoff` and not brought back since (up to that delete: an
  * id used again by a new item keeps that item's history); answers how many items.
  */
-export async function purgeDeleted(db: Kysely<Database>, cutoff: string): Promise<number> {
+async function purgeDeleted(db: Kysely<Database>, cutoff: string): Promise<number> {
   const deletes = await db
     .selectFrom('revisions')
     .select(['id', 'resource', 'item_id', 'seq'])

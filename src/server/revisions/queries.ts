@@ -23,7 +23,7 @@ export function mayTouch(p: Principal, resource: string, dealerSlug: string | nu
   return scope === null || (dealerSlug !== null && scope.includes(dealerSlug));
 }
 
-export const revisionPath = (r: Pick<RevisionRow, 'resource' | 'item_id' | 'id'>) =>
+const revisionPath = (r: Pick<RevisionRow, 'resource' | 'item_id' | 'id'>) =>
   `/api/editor/${r.resource}/${r.item_id}/revisions/${r.id}`;
 
 export function presentRevision(r: RevisionRow): Omit<Revision, '@context'> {

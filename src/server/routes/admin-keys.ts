@@ -16,7 +16,7 @@ import { validate } from '../http/validate.ts';
 import { collection, item, notFound } from '../hydra.ts';
 import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 
-export const CreateKeySchema = ApiKeyCreateInput;
+const CreateKeySchema = ApiKeyCreateInput;
 const byId = checkPath(v.object({ id: pathText('API key id') }));
 const op = staffOperations(
   'Admin',

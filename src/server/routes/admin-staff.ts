@@ -29,8 +29,8 @@ import type { Logger } from '../log.ts';
 import { collectionOk, jsonBody, ld, problems, staffGuard, staffOperations } from '../openapi/describe.ts';
 
 // The schemas live in the contract (src/contract/staff.ts); these names stay for existing imports.
-export const CreateStaffSchema = StaffCreateInput;
-export const UpdateStaffSchema = StaffUpdateInput;
+const CreateStaffSchema = StaffCreateInput;
+const UpdateStaffSchema = StaffUpdateInput;
 const byId = checkPath(v.object({ id: pathText('Staff id') }));
 const op = staffOperations(
   'Admin',

@@ -11,7 +11,7 @@ import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentBlogPost, presentBlogSummary } from '../present.ts';
 
-export const BLOG_PAGE_SIZE = 6;
+const BLOG_PAGE_SIZE = 6;
 const tags = ['Blog'];
 
 /**

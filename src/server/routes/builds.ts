@@ -34,11 +34,7 @@ import { comparePages } from '../publish/manifest.ts';
 import { pendingContent } from '../publish/pending.ts';
 import { type BuildProgress, pagesWritten } from '../publish/progress.ts';
 
-export function presentBuild(
-  b: BuildRow,
-  current: string | null,
-  progress: BuildProgress | null = null,
-): Build {
+function presentBuild(b: BuildRow, current: string | null, progress: BuildProgress | null = null): Build {
   return {
     '@id': `/api/builds/${b.id}`,
     '@type': 'Build',

@@ -27,7 +27,7 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-/** The viewer's single-file bundle (about 4 MB, 1 MB gzipped), read and compressed on first use. */
+/** The viewer's single-file bundle, megabytes (docs/performance.md), read and compressed on first use. */
 const bundle = (() => {
   let cached: { raw: Buffer; gzip: Buffer; version: string } | undefined;
   return () => {

@@ -85,7 +85,7 @@ const COLOUR: OwnerSpec = {
 };
 
 /** `base`: the owner's images path, e.g. /api/editor/range_variants/3/colours/blue/images. */
-export function presentPhoto(base: string, row: StoredPhoto) {
+function presentPhoto(base: string, row: StoredPhoto) {
   return {
     '@id': `${base}/${row.id}`,
     '@type': 'Photo' as const,

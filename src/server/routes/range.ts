@@ -22,7 +22,7 @@ import { photosOfContent } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentRangeModel, presentVariant } from '../present.ts';
 
-export const RANGE_PAGE_SIZE = 50;
+const RANGE_PAGE_SIZE = 50;
 /** Uploads of variants and of their colours (docs/decisions/185-variant-colour-images.md). */
 const variantPhotos = (db: Deps['db'], ids: number[]) =>
   photosOfContent(db, ['range_variant', COLOUR_IMAGE_OWNER], ids);

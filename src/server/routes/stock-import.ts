@@ -42,7 +42,7 @@ const op = staffOperations(
   staffGuard('The role or key lacks stock:write, or a session write came from another origin.'),
 );
 
-export function present(id: string, plan: Plan, createdAt: string, appliedAt: string | null) {
+function present(id: string, plan: Plan, createdAt: string, appliedAt: string | null) {
   return {
     id,
     state: appliedAt ? ('applied' as const) : ('dry_run' as const),

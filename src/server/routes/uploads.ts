@@ -11,7 +11,7 @@ import { wholeResponse } from '../http/outer-headers.ts';
 import type { BlobStore, ByteRange, ObjectInfo } from '../media/storage.ts';
 import { isKey } from '../media/storage.ts';
 
-export const UPLOADS_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
+const UPLOADS_CACHE_CONTROL = 'public, max-age=86400, stale-while-revalidate=604800';
 
 /** The storage key of a path under /uploads/, or null when it cannot name a stored file. */
 function keyOf(path: string): string | null {
@@ -26,7 +26,7 @@ function keyOf(path: string): string | null {
 }
 
 /** One range of `size` bytes, 'unsatisfiable', or null for "send it all" (none asked, or several). */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   const m = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!m || (m[1] === '' && m[2] === '')) return null;
   if (m[1] === '') {

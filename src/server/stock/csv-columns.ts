@@ -4,7 +4,8 @@
  */
 import { parse } from 'csv-parse/sync';
 import type { ImportColumn, ImportMode } from '../../contract/stock-import.ts';
-export const MAX_IMPORT_ROWS = 5000;
+
+const MAX_IMPORT_ROWS = 5000;
 
 /** Header spellings DMS exports use, to our column names. */
 const ALIASES: Record<string, ImportColumn> = {
@@ -48,7 +49,7 @@ const ALIASES: Record<string, ImportColumn> = {
  * A full feed must say which dealerships it is the stock of, and add cars whole; an update only needs to
  * name the cars it changes (a new car in it still needs make, model, year, price and dealership).
  */
-export const REQUIRED: Record<ImportMode, ImportColumn[]> = {
+const REQUIRED: Record<ImportMode, ImportColumn[]> = {
   full: ['stock_number', 'make', 'model', 'year', 'price', 'dealership'],
   update: ['stock_number'],
 };

@@ -32,7 +32,7 @@ export interface Car {
   json: string;
 }
 
-export type SortKey = OrderField | 'created_at';
+type SortKey = OrderField | 'created_at';
 
 export interface Snapshot {
   cars: Car[];

@@ -20,8 +20,6 @@ import { photosByVehicle } from '../media/photos.ts';
 import { presentVehicleSummary } from '../present.ts';
 import { asciiLower, type Car, columnsOf, page, type Snapshot, type StockPage } from './snapshot-query.ts';
 
-export type { StockPage } from './snapshot-query.ts';
-
 export interface StockIndex {
   /** The page and total for a query, or null when SQL must answer (no snapshot yet, or a query it leaves to SQL). */
   list(query: VehicleQuery, dealerSlug: string | null): StockPage | null;

@@ -13,10 +13,10 @@ export const scopeOf = (ctx: SiteCtx) => ctx.scope;
 /** The `dealer` parameter of /api/filters: only under a dealer's prefix. */
 export const facetDealerOf = (ctx: SiteCtx) => (ctx.site ? ctx.dealer.slug : null);
 
-export interface UsedMakeProps {
+interface UsedMakeProps {
   make: string;
 }
-export interface UsedModelProps {
+interface UsedModelProps {
   make: string;
   model: string;
 }

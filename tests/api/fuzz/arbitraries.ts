@@ -20,7 +20,7 @@ export interface FuzzRequest {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Strings that have broken servers: control characters, encodings, escapes, sizes, lookalikes. */
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     '',
     ' ',
@@ -61,7 +61,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** JSON values of the wrong shape: other types, deep nesting, wide objects, prototype keys. */
-export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
+const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(null, true, 0, -0.5, 1e308, [], {}, JSON.parse('{"__proto__":{"admin":true}}'), {
     constructor: 'x',
   }),
@@ -72,14 +72,14 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Deeply nested JSON as text (as a value it would overflow the generator's own printing). */
-export const deepJsonText = fc
+const deepJsonText = fc
   .tuple(fc.integer({ min: 30, max: 8000 }), fc.boolean())
   .map(([n, arrays]) =>
     arrays ? `${'['.repeat(n)}${']'.repeat(n)}` : `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`,
   );
 
 /** encodeURIComponent, which throws on a lone surrogate: those are sent as U+FFFD, as a browser would. */
-export const encode = (s: string) => encodeURIComponent(s.toWellFormed());
+const encode = (s: string) => encodeURIComponent(s.toWellFormed());
 
 function nest(depth: number): unknown {
   let v: unknown = 1;
@@ -88,7 +88,7 @@ function nest(depth: number): unknown {
 }
 
 /** A value for a JSON schema: usually a valid one, sometimes a hostile one. */
-export function valueFor(doc: OpenApiDoc, schema: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
+function valueFor(doc: OpenApiDoc, schema: Json | undefined, depth = 0): fc.Arbitrary<unknown> {
   return fc.oneof(
     { arbitrary: validValue(doc, schema, depth), weight: 4 },
     { arbitrary: hostileJson, weight: 1 },

@@ -45,7 +45,7 @@ const NOT_FROM_THE_CUSTOMER = new Set([
 ]);
 
 /** "preferred_date" and "monthlyIncome" read as "Preferred date" and "Monthly income". */
-export const labelOf = (key: string) => {
+const labelOf = (key: string) => {
   const words = key
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/_/g, ' ')

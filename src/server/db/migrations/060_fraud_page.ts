@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 
-export const FRAUD_PAGE_TEXT = {
+const FRAUD_PAGE_TEXT = {
   id: 1,
   title: 'Avoid vehicle fraud',
   description:
