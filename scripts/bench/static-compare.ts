@@ -10,6 +10,11 @@
  *
  * ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (50); BARE_PORT and NGINX_PORT to pin the
  * references' ports (else the OS picks). The bytes are sampled from the first server.
+ *
+ * RATE (requests a second) holds every server to the same rate instead of as fast as it answers. On a
+ * host shared with other work a server given less CPU answers fewer requests a second, and each then
+ * costs more (fewer requests share each wake-up and write): at one fixed rate below every server's
+ * limit, the CPU time a request compares the work alone.
  */
 import { startBare } from './bare.ts';
 import { load } from './load.ts';
@@ -27,6 +32,7 @@ const TARGETS = [
 ];
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
 
 const products = process.argv.slice(2).map((arg) => {
   const m = /^([\w-]+)=(http:\/\/[^@]+)@(\d+)$/.exec(arg);
@@ -82,9 +88,9 @@ try {
       for (const k of order) {
         const s = servers[k] as Server;
         const headers = s.headers(i);
-        await load(s.url(i), { duration: 1, ...(headers ? { headers } : {}) });
+        await load(s.url(i), { duration: 1, rate: RATE, ...(headers ? { headers } : {}) });
         const before = s.cpu();
-        const r = await load(s.url(i), { duration: SECONDS, ...(headers ? { headers } : {}) });
+        const r = await load(s.url(i), { duration: SECONDS, rate: RATE, ...(headers ? { headers } : {}) });
         if (r.errors) throw new Error(`${s.name} ${t.name}: ${r.errors} errors`);
         const cpuUs = ((s.cpu() - before) * 1000) / r.total;
         results[i]?.[k]?.push({ rps: r.rps, cpuUs });
@@ -106,7 +112,7 @@ const median = (xs: number[]) => {
 const bareAt = servers.length - 2;
 const nginxAt = servers.length - 1;
 console.log(
-  `\n${ROUNDS} rounds of ${SECONDS} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections; medians of the per-round figures and ratios (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)})\n`,
+  `\n${ROUNDS} rounds of ${SECONDS} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections${RATE ? `, ${RATE} req/s` : ''}; medians of the per-round figures and ratios (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)})\n`,
 );
 console.log(
   '| target (body) | server | req/s | CPU µs a request | req/s ÷ bare | req/s ÷ nginx | CPU ÷ bare | CPU ÷ nginx |',

@@ -21,7 +21,7 @@ export interface Logger {
   /**
    * One access-log line: what `info('request', fields)` writes, byte for byte, made without pino (no
    * mixin, no multistream). The fast path (http/fast-path.ts) writes one per answer, and pino's way
-   * cost about 5 µs of a 20–40 µs static answer (profiled; docs/decisions/305-static-answer-cost.md).
+   * cost about 5 µs of a 40–70 µs static answer on the development host (profiled; decision 305).
    */
   request?: (fields: AccessFields) => void;
 }
