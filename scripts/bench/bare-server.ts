@@ -2,7 +2,8 @@
  * The baseline: a bare node:http server answering, from memory, the exact bytes the real server gave
  * for each benchmarked request. Either fetched once at start (SOURCE_URL + PATHS: served at the same
  * paths), or read from a directory of samples (SAME_BYTES_DIR, same-bytes.ts: served at /t0, /t1, …
- * with the product's type and encoding). Ratios against it cancel out machine noise.
+ * with the product's type and encoding). Ratios against it cancel out machine noise. BARE_PORT: its port
+ * (else the OS picks one).
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -49,7 +50,7 @@ const server = createServer((req, res) => {
   }
   res.writeHead(200, hit.headers).end(hit.body);
 });
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(process.env.BARE_PORT ?? 0), '127.0.0.1', () => {
   const a = server.address();
   process.send?.({ port: typeof a === 'object' && a ? a.port : 0 });
 });

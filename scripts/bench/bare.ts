@@ -5,12 +5,17 @@ export function startBare(
   source: string,
   paths: string[],
   sameBytesDir?: string,
+  port?: string,
 ): Promise<{ child: ChildProcess; base: string }> {
   return new Promise((ok, fail) => {
     const child = fork('scripts/bench/bare-server.ts', [], {
-      env: sameBytesDir
-        ? { ...process.env, SAME_BYTES_DIR: sameBytesDir }
-        : { ...process.env, SOURCE_URL: source, PATHS: JSON.stringify(paths) },
+      env: {
+        ...process.env,
+        BARE_PORT: port ?? '0',
+        ...(sameBytesDir
+          ? { SAME_BYTES_DIR: sameBytesDir }
+          : { SOURCE_URL: source, PATHS: JSON.stringify(paths) }),
+      },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', (m) => ok({ child, base: `http://127.0.0.1:${(m as { port: number }).port}` }));

@@ -19,6 +19,8 @@ export async function load(
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    /** Requests a second over all connections (autocannon's overallRate); unset: as fast as answered. */
+    rate?: number;
   } = {},
 ): Promise<Load> {
   let i = 0;
@@ -28,6 +30,7 @@ export async function load(
     connections: opts.connections ?? CONNECTIONS,
     duration: opts.duration ?? DURATION,
     ...(opts.headers ? { headers: opts.headers } : {}),
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
     ...(path ? { requests: [{ setupRequest: (req) => ({ ...req, path: path(++i) }) }] } : {}),
   });
   return {

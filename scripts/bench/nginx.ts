@@ -27,12 +27,13 @@ export function ensureNginx(): string | null {
 export async function startNginx(
   samplesDir: string,
   samples: Sample[],
+  port?: number,
 ): Promise<{ base: string; child: ChildProcess; stop: () => void } | null> {
   const bin = ensureNginx();
   if (!bin) return null;
   const dir = resolve(samplesDir, '..', 'nginx');
   mkdirSync(join(dir, 'tmp'), { recursive: true });
-  const port = await freePort();
+  port ??= await freePort();
   const root = resolve(samplesDir);
   const locations = samples
     .map(

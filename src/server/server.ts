@@ -47,12 +47,14 @@ export function nodeListener(app: Hono, hostname?: string): RequestListener {
   const fast = fastPaths.get(app);
   if (!fast) return slow;
   const { logger } = fast;
+  // The same line as the chain's access log below, written without pino when the logger can (log.ts).
+  const line = logger.request ?? ((f) => logger.info('request', { ...f }));
   return fastFirst(slow, {
     answerers: fast.answerers,
     trustProxy: fast.trustProxy,
     log: ({ request_id, method, path, status }) => {
       fast.answered++;
-      if (logged(path)) logger.info('request', { request_id, method, path, status, ms: 0 });
+      if (logged(path)) line({ request_id, method, path, status, ms: 0 });
     },
   });
 }

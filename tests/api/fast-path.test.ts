@@ -50,6 +50,8 @@ describe('fast path', () => {
   let api: TestApi;
   let app: ReturnType<typeof createServerApp>;
   const lines: Record<string, unknown>[] = [];
+  /** The same lines as written, for comparing them byte for byte. */
+  const raw: string[] = [];
   const servers: Server[] = [];
   let fast = '';
   let slow = '';
@@ -61,7 +63,12 @@ describe('fast path', () => {
       EDITOR_TOKEN,
     });
     const deps = { ...api.deps, config: { ...api.deps.config, buildsDir: BUILDS } };
-    const sink: LogSink = { write: (line) => lines.push(JSON.parse(line)) };
+    const sink: LogSink = {
+      write: (line) => {
+        raw.push(line);
+        lines.push(JSON.parse(line));
+      },
+    };
     app = createServerApp(deps, createLogger('info', 'server', sink));
     const withFast = createServer(nodeListener(app, '127.0.0.1'));
     const chainOnly = createServer(getRequestListener(app.fetch, { hostname: '127.0.0.1' }));
@@ -83,11 +90,28 @@ describe('fast path', () => {
   ) {
     // One Host for both servers (they listen on two ports): the micro-cache keys answers by URL.
     const headers = { ...init.headers, Host: host ?? 'localhost:4321' };
+    const start = raw.length;
     const viaChain = await ask(slow + path, { ...init, headers });
     const before = lines.length;
     const answered = fastAnswered(app);
     const viaFast = await ask(fast + path, { ...init, headers });
-    return { viaChain, viaFast, logged: lines.slice(before), byFastPath: fastAnswered(app) > answered };
+    // The access-log lines of both, as written, but for what differs by nature: the time, the request
+    // id and the chain's milliseconds.
+    const same = (ls: string[]) =>
+      ls.map((l) =>
+        l
+          .replace(/"time":"[^"]+"/, '"time":"T"')
+          .replace(/"request_id":"[^"]+"/, '"request_id":"ID"')
+          .replace(/"ms":\d+/, '"ms":0'),
+      );
+    return {
+      viaChain,
+      viaFast,
+      logged: lines.slice(before),
+      lineViaChain: same(raw.slice(start, before)),
+      lineViaFast: same(raw.slice(before)),
+      byFastPath: fastAnswered(app) > answered,
+    };
   }
 
   const API = [
@@ -104,9 +128,11 @@ describe('fast path', () => {
         const get = { headers: { 'Accept-Encoding': encoding } };
         // Both servers share one micro-cache; the first request to the chain fills it.
         await ask(slow + path, { headers: { ...get.headers, Host: 'localhost:4321' } });
-        const { viaChain, viaFast, logged, byFastPath } = await both(path, get);
+        const { viaChain, viaFast, logged, lineViaChain, lineViaFast, byFastPath } = await both(path, get);
         expect(byFastPath, path).toBe(true);
         expect(viaChain.status, path).toBe(200);
+        expect(lineViaFast).toHaveLength(1);
+        expect(lineViaFast).toEqual(lineViaChain);
         expect(viaFast, `${path} ${encoding}`).toEqual({ ...viaChain, id: viaFast.id });
         expect(viaFast.headers.etag, path).toMatch(/^"[\w-]{22}"$/);
         expect(viaFast.headers['content-security-policy']).toMatch(/^default-src 'none'/);
@@ -178,9 +204,12 @@ describe('fast path', () => {
       for (const encoding of ['br', 'gzip', 'identity']) {
         const get = { headers: { 'Accept-Encoding': encoding } };
         await ask(slow + path, get); // compresses on first request
-        const { viaChain, viaFast, logged, byFastPath } = await both(path, get);
+        const { viaChain, viaFast, logged, lineViaChain, lineViaFast, byFastPath } = await both(path, get);
         expect(byFastPath, path).toBe(true);
         expect(viaChain.status).toBe(200);
+        // The access line is the one the chain writes through pino, byte for byte (log.ts `request`).
+        expect(lineViaFast).toHaveLength(1);
+        expect(lineViaFast).toEqual(lineViaChain);
         expect(viaFast).toEqual({ ...viaChain, id: viaFast.id });
         expect(viaFast.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
         expect(logged).toMatchObject([{ request_id: viaFast.id, path, status: 200 }]);

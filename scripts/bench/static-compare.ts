@@ -1,0 +1,134 @@
+/**
+ * Static pages only, in alternating rounds (issue 27): one or more running product servers (say the
+ * code before and after a change) against the bare node:http server and nginx answering the same bytes.
+ * `npm run bench` measures each server once, one after another; on a shared machine the load moves
+ * between those runs, so a ratio from it is noisy. Here every round measures every server on a target
+ * back to back, in an order that rotates from round to round, and the summary gives the median of the
+ * per-round ratios.
+ *
+ *   node scripts/bench/static-compare.ts NAME=URL@PID [NAME=URL@PID …]
+ *
+ * ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (50); BARE_PORT and NGINX_PORT to pin the
+ * references' ports (else the OS picks). The bytes are sampled from the first server.
+ *
+ * RATE (requests a second) holds every server to the same rate instead of as fast as it answers. On a
+ * host shared with other work a server given less CPU answers fewer requests a second, and each then
+ * costs more (fewer requests share each wake-up and write): at one fixed rate below every server's
+ * limit, the CPU time a request compares the work alone.
+ */
+import { startBare } from './bare.ts';
+import { load } from './load.ts';
+import { cpuMs, treeCpuMs } from './memory.ts';
+import { startNginx } from './nginx.ts';
+import { sampleAnswers } from './same-bytes.ts';
+
+const BR = { 'accept-encoding': 'gzip, deflate, br' };
+const GZIP = { 'accept-encoding': 'gzip, deflate' };
+const TARGETS = [
+  { name: '/ brotli', path: '/', headers: BR },
+  { name: '/ gzip', path: '/', headers: GZIP },
+  { name: '/ plain', path: '/' },
+  { name: '/blog/ plain', path: '/blog/' },
+];
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
+
+const products = process.argv.slice(2).map((arg) => {
+  const m = /^([\w-]+)=(http:\/\/[^@]+)@(\d+)$/.exec(arg);
+  if (!m) throw new Error(`expected NAME=URL@PID, got ${arg}`);
+  return { name: m[1] as string, base: m[2] as string, pid: Number(m[3]) };
+});
+if (!products[0]) throw new Error('usage: static-compare.ts NAME=URL@PID [NAME=URL@PID …]');
+
+const dir = '/tmp/static-compare/files';
+const samples = await sampleAnswers(products[0].base, TARGETS, dir);
+const bare = await startBare('', [], dir, process.env.BARE_PORT);
+const nginx = await startNginx(
+  dir,
+  samples,
+  process.env.NGINX_PORT ? Number(process.env.NGINX_PORT) : undefined,
+);
+if (!nginx) throw new Error('nginx could not be installed');
+
+interface Server {
+  name: string;
+  cpu: () => number;
+  url: (i: number) => string;
+  headers: (i: number) => Record<string, string> | undefined;
+}
+const servers: Server[] = [
+  ...products.map((p) => ({
+    name: p.name,
+    cpu: () => cpuMs(p.pid),
+    url: (i: number) => p.base + TARGETS[i]?.path,
+    headers: (i: number) => TARGETS[i]?.headers,
+  })),
+  {
+    name: 'bare',
+    cpu: () => cpuMs(bare.child.pid as number),
+    url: (i) => `${bare.base}/t${i}`,
+    headers: () => undefined,
+  },
+  {
+    name: 'nginx',
+    cpu: () => treeCpuMs(nginx.child.pid as number),
+    url: (i) => `${nginx.base}/t${i}`,
+    headers: () => undefined,
+  },
+];
+
+/** results[target][server] = one { rps, cpuUs } per round. */
+const results = TARGETS.map(() => servers.map(() => [] as { rps: number; cpuUs: number }[]));
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, t] of TARGETS.entries()) {
+      const order = servers.map((_, k) => (k + round) % servers.length);
+      const line: string[] = [];
+      for (const k of order) {
+        const s = servers[k] as Server;
+        const headers = s.headers(i);
+        await load(s.url(i), { duration: 1, rate: RATE, ...(headers ? { headers } : {}) });
+        const before = s.cpu();
+        const r = await load(s.url(i), { duration: SECONDS, rate: RATE, ...(headers ? { headers } : {}) });
+        if (r.errors) throw new Error(`${s.name} ${t.name}: ${r.errors} errors`);
+        const cpuUs = ((s.cpu() - before) * 1000) / r.total;
+        results[i]?.[k]?.push({ rps: r.rps, cpuUs });
+        line.push(`${s.name} ${r.rps.toFixed(0)} req/s ${cpuUs.toFixed(1)} µs`);
+      }
+      console.log(`round ${round + 1} ${t.name}: ${line.join(', ')}`);
+    }
+  }
+} finally {
+  bare.child.kill('SIGTERM');
+  nginx.stop();
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+const bareAt = servers.length - 2;
+const nginxAt = servers.length - 1;
+console.log(
+  `\n${ROUNDS} rounds of ${SECONDS} s, ${process.env.BENCH_CONNECTIONS ?? 50} connections${RATE ? `, ${RATE} req/s` : ''}; medians of the per-round figures and ratios (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)})\n`,
+);
+console.log(
+  '| target (body) | server | req/s | CPU µs a request | req/s ÷ bare | req/s ÷ nginx | CPU ÷ bare | CPU ÷ nginx |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
+for (const [i, t] of TARGETS.entries()) {
+  const per = results[i] as { rps: number; cpuUs: number }[][];
+  for (const [k, s] of servers.entries()) {
+    const own = per[k] as { rps: number; cpuUs: number }[];
+    const ratio = (j: number, f: 'rps' | 'cpuUs') =>
+      median(
+        own.map((r, n) => r[f] / ((per[j] as { rps: number; cpuUs: number }[])[n]?.[f] ?? Number.NaN)),
+      ).toFixed(2);
+    console.log(
+      `| ${t.name} (${samples[i]?.bytes} B) | ${s.name} | ${median(own.map((r) => r.rps)).toFixed(0)} | ${median(own.map((r) => r.cpuUs)).toFixed(1)} | ${ratio(bareAt, 'rps')} | ${ratio(nginxAt, 'rps')} | ${ratio(bareAt, 'cpuUs')} | ${ratio(nginxAt, 'cpuUs')} |`,
+    );
+  }
+}
+process.exit(0);
