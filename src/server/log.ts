@@ -27,7 +27,7 @@ export interface Logger {
 }
 
 /** The fields of an access-log line, in the order the Hono chain's line has them (server.ts). */
-export interface AccessFields {
+interface AccessFields {
   request_id: string;
   method: string;
   path: string;
