@@ -7,6 +7,7 @@ import type { Image } from '../../contract/index.ts';
 import { LCP_SIZES } from '../../domain/preload.ts';
 import { IllustrationLabel } from '../picture/IllustrationLabel.tsx';
 import { Picture } from '../picture/Picture.tsx';
+import './gallery.css';
 
 interface Props {
   images: Image[];
