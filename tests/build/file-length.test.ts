@@ -1,5 +1,6 @@
 /**
- * Small files with one job (README "Layout"): no source file under src/ is longer than 400 lines. A file that grows past it has taken on a second job; split it by job, not by line count.
+ * Small files with one job (README "Layout"): no source file under src/ is longer than 400 lines. A file
+ * that grows past it has taken on a second job; split it by job, not by line count.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
