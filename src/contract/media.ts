@@ -19,7 +19,7 @@ export type Upload = v.InferOutput<typeof Upload>;
  * gallery images (`gallery`), a colour's image (`range`), a banner's, a blog post's, a special's, and a
  * variant's brochure (`brochure`, PDFs under files/). What GET /api/editor/drawn_files/{kind} lists.
  */
-export const DRAWN_FILE_KINDS = [
+const DRAWN_FILE_KINDS = [
   'main',
   'gallery',
   'range',

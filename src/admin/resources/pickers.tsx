@@ -100,7 +100,7 @@ function useFiles(path: string) {
 }
 
 /** "forester-2-5i-sport.webp" → "Forester 2 5i sport": the name a person reads beside the thumbnail. */
-export function readableFileName(file: string): string {
+function readableFileName(file: string): string {
   const words = file
     .replace(/\.[a-z0-9]+$/i, '')
     .replace(/[-_.]+/g, ' ')
