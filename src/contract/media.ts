@@ -19,15 +19,7 @@ export type Upload = v.InferOutput<typeof Upload>;
  * gallery images (`gallery`), a colour's image (`range`), a banner's, a blog post's, a special's, and a
  * variant's brochure (`brochure`, PDFs under files/). What GET /api/editor/drawn_files/{kind} lists.
  */
-const DRAWN_FILE_KINDS = [
-  'main',
-  'gallery',
-  'range',
-  'banner',
-  'blog',
-  'special',
-  'brochure',
-] as const;
+const DRAWN_FILE_KINDS = ['main', 'gallery', 'range', 'banner', 'blog', 'special', 'brochure'] as const;
 export type DrawnFileKind = (typeof DRAWN_FILE_KINDS)[number];
 
 /** The path parameter of GET /api/editor/drawn_files/{kind}. */
