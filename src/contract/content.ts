@@ -26,7 +26,7 @@ export function html(label: string, max = 100_000) {
 }
 
 export const BlogPostInput = v.object({
-  slug: f.slug(),
+  slug: f.slug('Web address'),
   title: f.text('Title', 200),
   description: f.text('Description', 500),
   image: f.imageFile('Image'),
@@ -42,10 +42,10 @@ export type BlogPostInput = v.InferOutput<typeof BlogPostInput>;
 
 /** A special or a service deal: one shape, told apart by the path it is sent to. */
 export const OfferInput = v.object({
-  slug: f.slug(),
-  dealer_slug: v.optional(v.nullable(f.slug('Dealer slug')), null),
+  slug: f.slug('Web address'),
+  dealer_slug: v.optional(v.nullable(f.slug('Dealership')), null),
   model: f.text('Model', 100),
-  model_slug: f.slug('Model slug'),
+  model_slug: f.slug('Model'),
   title: f.text('Title', 200),
   intro_paragraph: f.text('Intro paragraph', 1000),
   body: html('Body'),
@@ -85,7 +85,7 @@ const color = v.object({
     f.text('Colour code', 7),
     v.regex(/^#[0-9a-fA-F]{6}$/, 'Colour code must look like #1a2b3c'),
   ),
-  image: f.imageFile('Colour image'),
+  image: f.imageFile('Drawn colour image'),
   /** Keys the colour's uploaded images; made from the name when missing, kept on rename (src/domain/variant-colours.ts). */
   slug: v.optional(v.nullable(f.slug('Colour slug'))),
 });
@@ -93,9 +93,9 @@ const color = v.object({
 export const RangeVariantInput = v.object({
   model_id: f.integer('Model', 1),
   variant: f.text('Variant', 200),
-  variant_slug: f.slug('Variant slug'),
+  variant_slug: f.slug('Web address'),
   description: f.text('Description', 5000),
-  main_image: f.imageFile('Main image'),
+  main_image: f.imageFile('Drawn main image'),
   power: f.integer('Power (kW)', 1, 2000),
   torque: f.integer('Torque (Nm)', 1, 5000),
   transmission: f.integer('Transmission speeds', 1, 20),
@@ -109,7 +109,10 @@ export const RangeVariantInput = v.object({
   model_price: f.integer('Price', 1, 100_000_000),
   brochure: v.pipe(
     f.text('Brochure', 200),
-    v.regex(/^[a-z0-9][a-z0-9._-]*\.pdf$/i, 'Brochure must be a PDF file name'),
+    v.regex(
+      /^[a-z0-9][a-z0-9._-]*\.pdf$/i,
+      'Brochure must be a PDF file such as subaru-forester-brochure.pdf',
+    ),
   ),
   colors: v.pipe(
     v.array(color, 'Colours must be a list'),
@@ -126,17 +129,14 @@ export type RangeVariantInput = v.InferOutput<typeof RangeVariantInput>;
 
 export const RangeModelInput = v.object({
   make: f.text('Make', 60),
-  make_slug: f.slug('Make slug'),
+  make_slug: f.slug("Make's web address"),
   model: f.text('Model', 100),
-  model_slug: f.slug('Model slug'),
+  model_slug: f.slug('Web address'),
   type: f.oneOf('Type', VEHICLE_TYPES),
   tagline: f.optionalText('Tagline', 200),
   description: f.text('Description', 5000),
-  main_image: f.imageFile('Main image'),
-  gallery: v.optional(
-    v.array(f.imageFile('Gallery image'), 'Gallery must be a list of image file names'),
-    [],
-  ),
+  main_image: f.imageFile('Drawn main image'),
+  gallery: v.optional(v.array(f.imageFile('Gallery image'), 'Gallery must be a list of images'), []),
   sort_order: f.sortOrder(),
 });
 export type RangeModelInput = v.InferOutput<typeof RangeModelInput>;
@@ -169,8 +169,8 @@ const phone = (label: string) =>
   );
 
 export const DealershipInput = v.object({
-  slug: f.slug(),
-  site_name: f.slug('Site name'),
+  slug: f.slug('Short name'),
+  site_name: f.slug('Web address'),
   dealer_name: f.text('Name', 120),
   address: f.text('Street address', 200),
   suburb: f.text('Suburb', 100),

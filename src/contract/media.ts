@@ -13,6 +13,25 @@ export const Upload = named(
 );
 export type Upload = v.InferOutput<typeof Upload>;
 
+/**
+ * The drawn files a content form names by file name, each kind in its folder of the uploads
+ * (src/domain/images.ts): a range model's or variant's main image (`main`, the uploads' root), a model's
+ * gallery images (`gallery`), a colour's image (`range`), a banner's, a blog post's, a special's, and a
+ * variant's brochure (`brochure`, PDFs under files/). What GET /api/editor/drawn_files/{kind} lists.
+ */
+const DRAWN_FILE_KINDS = ['main', 'gallery', 'range', 'banner', 'blog', 'special', 'brochure'] as const;
+export type DrawnFileKind = (typeof DRAWN_FILE_KINDS)[number];
+
+/** The path parameter of GET /api/editor/drawn_files/{kind}. */
+export const DrawnFileKindParam = v.object({
+  kind: v.pipe(
+    v.picklist(DRAWN_FILE_KINDS, `must be one of ${DRAWN_FILE_KINDS.join(', ')}`),
+    v.description(
+      "main: main images of range models and variants; gallery: range models' gallery; range: colours of variants; banner, blog, special: their images; brochure: PDFs.",
+    ),
+  ),
+});
+
 /** A <source> of a <picture>: one format at every stored width. */
 const PictureSource = v.object({
   type: v.picklist(['image/avif', 'image/webp']),

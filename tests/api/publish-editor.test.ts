@@ -156,7 +156,11 @@ describe.each(ENGINES)('editor API on %s', (engine) => {
     const clash = await send('POST', '/api/editor/blog_posts', { ...POST, slug: 'x-mode-explained' });
     expect(clash.status).toBe(422);
     expect(clash.body.violations).toEqual([
-      { propertyPath: 'slug', message: 'Slug is already used by another blog post', code: 'not_unique' },
+      {
+        propertyPath: 'slug',
+        message: 'Web address is already used by another blog post',
+        code: 'not_unique',
+      },
     ]);
     const upd = await send('PATCH', '/api/editor/blog_posts/16', { slug: 'x-mode-explained' });
     expect(upd.status).toBe(422);
@@ -223,7 +227,7 @@ describe.each(ENGINES)('editor API on %s', (engine) => {
       dealer_slug: 'nowhere',
     });
     expect(badDealer.body.violations).toEqual([
-      { propertyPath: 'dealer_slug', message: 'No dealer has this slug', code: 'unknown_dealer' },
+      { propertyPath: 'dealer_slug', message: 'No such dealership', code: 'unknown_dealer' },
     ]);
     expect(
       (await api.fetch(`/api/editor/service_deals/${created.body.id}`, { method: 'DELETE', headers: auth }))

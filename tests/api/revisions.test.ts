@@ -233,7 +233,7 @@ describe.each(ENGINES)('revisions and undo on %s', (engine) => {
     expect(r.status).toBe(422);
     expect(r.body.violations?.[0]).toMatchObject({
       propertyPath: 'slug',
-      message: expect.stringMatching(/Slug is already used/),
+      message: expect.stringMatching(/Web address is already used/),
     });
   });
 

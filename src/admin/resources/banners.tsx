@@ -7,6 +7,7 @@ import { PublishFromInput, statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
+import { DrawnImageSelect } from './pickers.tsx';
 
 function BannerList() {
   return (
@@ -33,10 +34,11 @@ function BannerForm() {
       <TextInput source="title" isRequired fullWidth />
       <TextInput source="subtitle" fullWidth />
       <SelectInput source="type" choices={choicesOf(['Car', 'Motorcycle'])} isRequired />
-      <TextInput
+      <DrawnImageSelect
+        kind="banner"
         source="image"
         label="Drawn image"
-        helperText="File name of the drawn image, shown while no image is uploaded"
+        helperText="Shown while no image is uploaded"
         isRequired
       />
       <TextInput source="button_text" label="Button text" />

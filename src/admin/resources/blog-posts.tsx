@@ -4,12 +4,15 @@ import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, DateInput, TextInput } from 'react-admin';
 import { BlogPostInput } from '../../contract/content.ts';
 import { formatDate } from '../../domain/date-time.ts';
+import { paths } from '../../domain/urls.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { PublishFromInput, statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';
 import { SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
+import { DrawnImageSelect } from './pickers.tsx';
+import { WebAddressInput } from './web-address.tsx';
 
 function BlogList() {
   return (
@@ -27,16 +30,17 @@ function BlogForm() {
   return (
     <SchemaForm schema={BlogPostInput}>
       <TextInput source="title" isRequired fullWidth />
-      <TextInput source="slug" isRequired />
+      <WebAddressInput source="slug" from="title" address={paths.blogPost} isRequired />
       <TextInput source="author" isRequired />
       <DateInput source="publish_date" label="Publish date" isRequired />
       <PublishFromInput />
       <TextInput source="description" multiline fullWidth isRequired />
       <PhotosPanel owner="blog_posts" single aspect="16 / 9" help="The post's picture, cropped to 16:9." />
-      <TextInput
+      <DrawnImageSelect
+        kind="blog"
         source="image"
         label="Drawn image"
-        helperText="File name of the drawn image, shown while no image is uploaded"
+        helperText="Shown while no image is uploaded"
         isRequired
       />
       <RichTextInput source="body" fullWidth editorOptions={editorOptions} />

@@ -2,10 +2,12 @@
 import StoreIcon from '@mui/icons-material/Store';
 import { ArrayInput, DataTable, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { DealershipInput } from '../../contract/content.ts';
+import { withDealer } from '../../domain/urls.ts';
 import { PROVINCES } from '../../domain/vehicle-query.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';
+import { WebAddressInput } from './web-address.tsx';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Public holidays'];
 
@@ -25,8 +27,20 @@ function DealerForm() {
   return (
     <SchemaForm schema={DealershipInput}>
       <TextInput source="dealer_name" label="Name" isRequired fullWidth />
-      <TextInput source="slug" isRequired />
-      <TextInput source="site_name" label="Site name" isRequired />
+      <WebAddressInput
+        source="slug"
+        from="dealer_name"
+        label="Short name"
+        purpose="Names the dealership in links to its cars, stock imports and the API; it cannot change while cars, leads or offers belong to it."
+        isRequired
+      />
+      <WebAddressInput
+        source="site_name"
+        from="dealer_name"
+        address={(s) => withDealer('/', s)}
+        purpose="The dealership's own site."
+        isRequired
+      />
       <TextInput source="address" label="Street address" isRequired fullWidth />
       <TextInput source="suburb" isRequired />
       <TextInput source="city" isRequired />

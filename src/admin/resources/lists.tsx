@@ -80,6 +80,16 @@ export function useGroupDealerships() {
   return offeredTo(useAllDealerships(), permissions?.dealers);
 }
 
+/**
+ * A dealership's name for its slug in a list's cell (the whole group when none); the slug itself while
+ * the names load or for a dealership since removed.
+ */
+export function DealershipName({ slug }: { slug: string | null | undefined }) {
+  const all = useAllDealerships();
+  if (!slug) return <>The whole group</>;
+  return <>{all.find((d) => d.id === slug)?.name ?? slug}</>;
+}
+
 function useAllDealerships() {
   const { data } = useQuery({
     queryKey: ['group-dealerships'],

@@ -6,12 +6,14 @@ import { RichTextInput } from 'ra-input-rich-text';
 import { DataTable, DateInput, NumberInput, TextInput } from 'react-admin';
 import { OfferInput } from '../../contract/content.ts';
 import { formatDate } from '../../domain/date-time.ts';
+import { paths } from '../../domain/urls.ts';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';
-import { RAND, SearchList } from './lists.tsx';
+import { DealershipName, RAND, SearchList } from './lists.tsx';
 import { DealershipSelect, ModelSelect, SpecialImageSelect } from './pickers.tsx';
+import { WebAddressInput } from './web-address.tsx';
 
 function OfferList() {
   return (
@@ -20,7 +22,11 @@ function OfferList() {
       {/* Second: a phone shows the first two columns (lists.tsx FitTable). */}
       {statusCol}
       <DataTable.Col source="model" />
-      <DataTable.Col source="dealer_slug" label="Dealership" />
+      <DataTable.Col
+        source="dealer_slug"
+        label="Dealership"
+        render={(r) => <DealershipName slug={r.dealer_slug} />}
+      />
       <DataTable.NumberCol source="price" {...RAND} />
       <DataTable.Col source="valid_until" label="Valid until" render={(r) => formatDate(r.valid_until)} />
       <DataTable.NumberCol source="sort_order" label="Order" />
@@ -32,7 +38,7 @@ function OfferForm() {
   return (
     <SchemaForm schema={OfferInput}>
       <TextInput source="title" isRequired fullWidth />
-      <TextInput source="slug" isRequired helperText="Lower-case words joined by hyphens" />
+      <WebAddressInput source="slug" from="title" address={paths.special} isRequired />
       <ModelSelect />
       <DealershipSelect source="dealer_slug" emptyText="The whole group" />
       <NumberInput source="price" label="Price (R)" step={1} />

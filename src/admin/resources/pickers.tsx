@@ -4,12 +4,20 @@
  * thumbnail. Each stores what the API takes (a slug, a file name); the user never types one.
  */
 
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { SelectInput, type SelectInputProps, useGetList, useRecordContext } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
+import {
+  SelectInput,
+  type SelectInputProps,
+  useGetList,
+  useRecordContext,
+  useWrappedSource,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
-import type { Upload as UploadShape } from '../../contract/media.ts';
+import type { DrawnFileKind, Upload as UploadShape } from '../../contract/media.ts';
+import { IMAGE_KINDS, type ImageKind, imageUrl } from '../../domain/images.ts';
 import { api } from '../http.ts';
 import { useGroupDealerships } from './lists.tsx';
 
@@ -82,46 +90,109 @@ export function ModelSelect({
 
 type Upload = v.InferOutput<typeof UploadShape>;
 
-/** The images a special or service deal can show (GET /api/editor/special_images). */
-function useSpecialImages() {
+/** The files of one kind a form can name: GET /api/editor/drawn_files/{kind} (special_images for specials). */
+function useFiles(path: string) {
   return useQuery({
-    queryKey: ['special-images'],
-    queryFn: async () =>
-      (await api<{ 'hydra:member': Upload[] }>('/api/editor/special_images'))['hydra:member'],
+    queryKey: ['content-files', path],
+    queryFn: async () => (await api<{ 'hydra:member': Upload[] }>(path))['hydra:member'],
     staleTime: 60_000,
   });
 }
 
-/** An image from the uploads, chosen by its thumbnail (the file name beside it). */
-export function SpecialImageSelect(props: Omit<SelectInputProps, 'choices'>) {
-  const { data, isPending } = useSpecialImages();
-  const record = useRecordContext();
+/** "forester-2-5i-sport.webp" → "Forester 2 5i sport": the name a person reads beside the thumbnail. */
+function readableFileName(file: string): string {
+  const words = file
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_.]+/g, ' ')
+    .trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : file;
+}
+
+/** The smallest stored width of a kind's images, for a thumbnail (the file itself when it has none). */
+function thumbnailOf(kind: ImageKind, uri: string) {
+  const smallest = IMAGE_KINDS[kind].widths[0];
+  return smallest ? uri.replace(/\.webp$/, `-${smallest}.webp`) : uri;
+}
+
+interface FileChoice {
+  id: string;
+  name: string;
+  uri: string;
+}
+
+/**
+ * A file chosen by its thumbnail (or, for a PDF, an icon) and a readable name, its file name in small
+ * print beside it. The field's value stays the file name the API takes; a value the list does not have
+ * (a file since removed) is still offered as it is (withCurrent).
+ */
+function FileSelect({
+  path,
+  kind,
+  pdf = false,
+  ...props
+}: Omit<SelectInputProps, 'choices'> & { path: string; kind?: ImageKind; pdf?: boolean }) {
+  const { data, isPending } = useFiles(path);
+  const current = useWatch({ name: useWrappedSource(props.source ?? '') });
   if (isPending) return null;
-  const current = props.source ? record?.[props.source] : undefined;
-  const choices = withCurrent(
+  const choices = withCurrent<FileChoice>(
     (data ?? []).map((u) => ({ id: u.file, name: u.file, uri: u.uri })),
     current,
-    { uri: `/uploads/specials/${current}` },
+    { uri: pdf ? `/uploads/files/${current}` : kind ? imageUrl(kind, String(current)) : '' },
   );
   return (
     <SelectInput
       {...props}
       choices={choices}
-      optionText={(c: { name: string; uri: string }) => (
+      optionText={(c: FileChoice) => (
         <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-          <Box
-            component="img"
-            src={c.uri.replace(/\.webp$/, '-480.webp')}
-            alt=""
-            loading="lazy"
-            sx={{ width: 64, height: 36, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0 }}
-          />
-          <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-            {c.name}
+          {pdf ? (
+            <PictureAsPdfIcon color="action" sx={{ width: 36, flexShrink: 0 }} />
+          ) : (
+            <Box
+              component="img"
+              src={kind ? thumbnailOf(kind, c.uri) : c.uri}
+              alt=""
+              loading="lazy"
+              sx={{ width: 64, height: 36, objectFit: 'cover', borderRadius: 0.5, flexShrink: 0 }}
+            />
+          )}
+          <Box component="span" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+            <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {readableFileName(c.name)}
+            </Box>
+            <Box
+              component="span"
+              sx={{
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                fontSize: '0.75rem',
+                color: 'text.secondary',
+              }}
+            >
+              {c.name}
+            </Box>
           </Box>
         </Box>
       )}
       sx={{ minWidth: { sm: 320 }, maxWidth: '100%' }}
     />
   );
+}
+
+/** An image from the uploads a special or service deal can show, chosen by its thumbnail. */
+export function SpecialImageSelect(props: Omit<SelectInputProps, 'choices'>) {
+  return <FileSelect {...props} path="/api/editor/special_images" kind="special" />;
+}
+
+/** A drawn image of one kind (a model's main image, a gallery image, a colour, a banner, a blog post's). */
+export function DrawnImageSelect({
+  kind,
+  ...props
+}: Omit<SelectInputProps, 'choices'> & { kind: Exclude<DrawnFileKind, 'brochure'> }) {
+  return <FileSelect {...props} path={`/api/editor/drawn_files/${kind}`} kind={kind} />;
+}
+
+/** A variant's brochure, from the PDFs under /uploads/files/. */
+export function BrochureSelect(props: Omit<SelectInputProps, 'choices'>) {
+  return <FileSelect {...props} path="/api/editor/drawn_files/brochure" pdf />;
 }

@@ -10,13 +10,18 @@ import {
   SelectInput,
   SimpleFormIterator,
   TextInput,
+  useGetOne,
   useRecordContext,
 } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { RangeVariantInput } from '../../contract/content.ts';
+import { paths } from '../../domain/urls.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';
 import { PhotosPanel } from './photos.tsx';
+import { BrochureSelect, DrawnImageSelect } from './pickers.tsx';
+import { WebAddressInput } from './web-address.tsx';
 
 function VariantList() {
   return (
@@ -73,6 +78,30 @@ function ColourPhotos() {
   );
 }
 
+/** The variant page's address, /showroom/{make}/{model}/{variant}, under the model picked above. */
+function VariantAddress() {
+  const modelId = useWatch({ name: 'model_id' }) as number | undefined;
+  const { data: model } = useGetOne<{ id: number; make_slug: string; model_slug: string }>(
+    'range_models',
+    { id: modelId ?? 0 },
+    { enabled: !!modelId },
+  );
+  return (
+    <WebAddressInput
+      source="variant_slug"
+      from="variant"
+      address={(s) =>
+        paths.variant({
+          make_slug: model?.make_slug ?? '…',
+          model_slug: model?.model_slug ?? '…',
+          variant_slug: s,
+        })
+      }
+      isRequired
+    />
+  );
+}
+
 function VariantForm() {
   return (
     <SchemaForm schema={RangeVariantInput}>
@@ -85,12 +114,13 @@ function VariantForm() {
         <SelectInput label="Range model" optionText={(m) => `${m.make} ${m.model}`} isRequired />
       </ReferenceInput>
       <TextInput source="variant" isRequired fullWidth />
-      <TextInput source="variant_slug" label="Variant slug" isRequired />
+      <VariantAddress />
       <TextInput source="description" multiline fullWidth isRequired />
-      <TextInput
+      <DrawnImageSelect
+        kind="main"
         source="main_image"
         label="Drawn main image"
-        helperText="File name of the drawn image, shown while no photo is uploaded"
+        helperText="Shown while no photo is uploaded"
         isRequired
       />
       <NumberInput source="model_price" label="Price (R)" isRequired />
@@ -104,12 +134,17 @@ function VariantForm() {
       <TextInput source="drivetrain" isRequired />
       <NumberInput source="term" label="Finance term (months)" isRequired />
       <NumberInput source="interest" label="Interest rate (%)" isRequired />
-      <TextInput source="brochure" helperText="PDF file name" isRequired />
+      <BrochureSelect
+        source="brochure"
+        label="Brochure"
+        helperText="The PDF the page offers to download"
+        isRequired
+      />
       <ArrayInput source="colors" label="Colours">
         <SimpleFormIterator inline>
           <TextInput source="name" label="Colour" helperText={false} />
           <TextInput source="hex_code" label="Code (#rrggbb)" helperText={false} />
-          <TextInput source="image" label="Drawn image file" helperText={false} />
+          <DrawnImageSelect kind="range" source="image" label="Drawn image" helperText={false} />
         </SimpleFormIterator>
       </ArrayInput>
       <ColourPhotos />

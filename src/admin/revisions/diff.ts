@@ -19,8 +19,12 @@ export interface FieldChange {
 
 const LABELS: Record<string, string> = {
   dealer_slug: 'Dealership',
-  model_slug: 'Model slug',
-  make_slug: 'Make slug',
+  slug: 'Web address',
+  model_slug: "Model's web address",
+  make_slug: "Make's web address",
+  variant_slug: 'Web address',
+  site_name: 'Web address',
+  main_image: 'Drawn main image',
   valid_until: 'Valid until',
   publish_from: 'Publish from',
   intro_paragraph: 'Intro',

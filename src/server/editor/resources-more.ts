@@ -40,13 +40,13 @@ export const dealers: Resource = {
     if (await taken(db, 'dealers', { slug: i.slug }, id))
       out.push({
         propertyPath: 'slug',
-        message: 'Slug is already used by another dealership',
+        message: 'Short name is already used by another dealership',
         code: 'not_unique',
       });
     if (await taken(db, 'dealers', { site_name: i.site_name }, id))
       out.push({
         propertyPath: 'site_name',
-        message: 'Site name is already used by another dealership',
+        message: 'Web address is already used by another dealership',
         code: 'not_unique',
       });
     if (id !== null) {
@@ -55,7 +55,7 @@ export const dealers: Resource = {
       if (used)
         out.push({
           propertyPath: 'slug',
-          message: `Slug cannot change while ${used} belong to this dealership`,
+          message: `Short name cannot change while ${used} belong to this dealership`,
           code: 'in_use',
         });
     }
@@ -80,7 +80,7 @@ export const rangeModels: Resource = {
       ? [
           {
             propertyPath: 'model_slug',
-            message: 'Another range model of this make already has this model slug',
+            message: 'Another model of this make already has this web address',
             code: 'not_unique',
           },
         ]

@@ -73,7 +73,7 @@ const blogPosts: Resource = {
   }),
   toInput: (r) => without(r),
   checks: (db, i, id) =>
-    unique(db, 'blog_posts', 'slug', i.slug, id, 'Slug is already used by another blog post'),
+    unique(db, 'blog_posts', 'slug', i.slug, id, 'Web address is already used by another blog post'),
 };
 
 async function offerChecks(db: Kysely<Database>, i: Record<string, unknown>, id: number | null) {
@@ -83,7 +83,7 @@ async function offerChecks(db: Kysely<Database>, i: Record<string, unknown>, id:
     'slug',
     i.slug,
     id,
-    'Slug is already used by another special or service deal',
+    'Web address is already used by another special or service deal',
   );
   if (i.dealer_slug) {
     const dealer = await db
@@ -92,7 +92,7 @@ async function offerChecks(db: Kysely<Database>, i: Record<string, unknown>, id:
       .where('slug', '=', String(i.dealer_slug))
       .executeTakeFirst();
     if (!dealer)
-      out.push({ propertyPath: 'dealer_slug', message: 'No dealer has this slug', code: 'unknown_dealer' });
+      out.push({ propertyPath: 'dealer_slug', message: 'No such dealership', code: 'unknown_dealer' });
   }
   return out;
 }
@@ -161,7 +161,7 @@ const rangeVariants: Resource = {
       'variant_slug',
       i.variant_slug,
       id,
-      'Variant slug is already used by this model',
+      'Another variant of this model already has this web address',
       {
         model_id: i.model_id,
       },

@@ -155,13 +155,13 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   page.on('request', (r) => {
     if (r.url().includes('/api/editor/') && r.method() !== 'GET') writes.push(`${r.method()} ${r.url()}`);
   });
-  const slug = page.getByLabel(/^Slug/); // a required field's label ends in an asterisk
+  const slug = page.getByLabel(/^Web address/); // a required field's label ends in an asterisk
   await priceInput.fill('-5');
   await slug.fill('Forester XT');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(priceInput).toHaveAccessibleDescription('Price must be at least 0');
   await expect(slug).toHaveAccessibleDescription(
-    /Slug may only contain lower-case letters, digits and single hyphens/,
+    /Web address may only contain lower-case letters, digits and single hyphens/,
   );
   await expect(priceInput).toHaveAttribute('aria-invalid', 'true');
   await expect(priceInput).toHaveValue('-5');
@@ -173,7 +173,9 @@ test('an editor uploads a photo to a used car, changes a special’s price, prev
   await priceInput.fill(String(price));
   await slug.fill(other.slug);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(slug).toHaveAccessibleDescription('Slug is already used by another special or service deal');
+  await expect(slug).toHaveAccessibleDescription(
+    'Web address is already used by another special or service deal',
+  );
   expect(writes).toHaveLength(1);
   await page.goto('/admin/#/builds');
 

@@ -101,7 +101,7 @@ test('an editor schedules a blog post for a later day and sees it as Scheduled; 
   // The first list after sign-in loads the admin's lists bundle: on a loaded machine that takes a while.
   await expect(row.getByTestId('content-status')).toHaveText('Live', { timeout: 30_000 });
   await page.goto(`/admin/#/blog_posts/${post.id}`);
-  await expect(page.getByLabel(/^Slug/)).toHaveValue(slug);
+  await expect(page.getByLabel(/^Web address/)).toHaveValue(slug);
   await page.getByLabel('Publish from').fill(day);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/updated|saved/i).first()).toBeVisible();

@@ -123,7 +123,7 @@ for (const width of WIDTHS) {
     await signIn(page, EDITOR);
     await page.goto('/admin/#/specials/create');
     await page.getByLabel(/^Title/).fill(title);
-    await page.getByLabel(/^Slug/).fill(`screens-fest-${width}`);
+    await page.getByLabel(/^Web address/).fill(`screens-fest-${width}`);
     // No slug or file name is typed: the model, dealership and images are picked by name and thumbnail.
     await expect(page.getByLabel(/Model slug|Dealership slug/)).toHaveCount(0);
     await pick(page, /^Model/, model.model);

@@ -26,6 +26,8 @@ export const LEADS_WORK_PORT = PORT + 2;
 export const BUILDS_PORT = PORT + 3;
 /** The range photos spec (range-photos.spec.ts). */
 export const RANGE_PORT = PORT + 4;
+/** Range models in the editor's words: web addresses from names, drawn images from pickers (range-words.spec.ts). */
+export const RANGE_WORDS_PORT = PORT + 5;
 /** Scheduled and expired content, and lead delivery health (content-dates.spec.ts). */
 export const DATES_PORT = PORT + 10;
 /** Pickers, named notices, alt text, a dealer's own dealership and confirmations (screens.spec.ts). */
