@@ -1,8 +1,11 @@
 /**
  * `npm run audit`: Lighthouse (mobile) with Debian's Chromium over one page of each template, printing
- * performance / accessibility / best practices / SEO and writing them into docs/performance.md.
+ * performance / LCP / accessibility / best practices / SEO and writing them into docs/performance.md.
  * Lighthouse lives in tools/audit (installed on first use) to keep its `latest` pins out of our lock file.
  * AUDIT_URL audits a running site; otherwise the e2e server (data/e2e) is started for the run.
+ * AUDIT_CPU sets the simulated CPU slowdown (Lighthouse's mobile default is 4; issue 27 also asks for 6, a
+ * low-end Android phone); AUDIT_RUNS how many times each page is measured (issue 27: two, the default);
+ * AUDIT_PAGES a comma-separated subset, which is printed but never written into docs/performance.md.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -45,8 +48,16 @@ const PAGES = (
   .split(',')
   .map((p) => p.trim())
   .filter(Boolean);
-/** Issue 14: largest contentful paint of every template under Lighthouse's mobile emulation. */
-const LCP_GOAL_MS = 1200;
+/** Issue 27: largest contentful paint of every template under Lighthouse's mobile emulation, at either CPU. */
+const LCP_GOAL_MS = 1000;
+/** Issue 27: performance score of every template. */
+const SCORE_GOAL = 98;
+/** Lighthouse's own mobile default; the table for any other slowdown gets its own block in the doc. */
+const DEFAULT_CPU = 4;
+const CPU = Number(process.env.AUDIT_CPU ?? DEFAULT_CPU);
+const RUNS = Number(process.env.AUDIT_RUNS ?? 2);
+if (!(CPU >= 1) || !Number.isInteger(RUNS) || RUNS < 1)
+  throw new Error(`AUDIT_CPU must be a number ≥ 1 and AUDIT_RUNS a whole number ≥ 1 (got ${CPU}, ${RUNS})`);
 
 interface LighthouseNode {
   type?: string;
@@ -56,6 +67,8 @@ interface LighthouseNode {
 interface LighthouseReport {
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number; details?: { items?: LighthouseNode[] } }>;
+  /** Lighthouse's CPU benchmark of the host (higher is faster): what the simulation scales. */
+  environment?: { benchmarkIndex?: number };
 }
 
 /** What the LCP was (an image, a heading…): the node Lighthouse 13's LCP breakdown names. */
@@ -90,21 +103,28 @@ const pages = PAGES.map((p) =>
 const flags =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';
 const rows: string[] = [];
+/** Lighthouse's CPU benchmark of each run, to tell a slow host from a slow page. */
+const benchmarks: number[] = [];
+function lighthouse(url: string): LighthouseReport {
+  const out = execFileSync(
+    process.execPath,
+    [
+      LH,
+      url,
+      '--output=json',
+      '--quiet',
+      `--chrome-flags=${flags}`,
+      `--throttling.cpuSlowdownMultiplier=${CPU}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+    ],
+    { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
+  ).toString();
+  return JSON.parse(out) as LighthouseReport;
+}
 for (const path of pages) {
-  let out: string;
+  const reports: LighthouseReport[] = [];
   try {
-    out = execFileSync(
-      process.execPath,
-      [
-        LH,
-        base + path,
-        '--output=json',
-        '--quiet',
-        `--chrome-flags=${flags}`,
-        '--only-categories=performance,accessibility,best-practices,seo',
-      ],
-      { env: { ...process.env, CHROME_PATH: chrome }, maxBuffer: 64 * 1024 * 1024 },
-    ).toString();
+    for (let run = 0; run < RUNS; run++) reports.push(lighthouse(base + path));
   } catch (err) {
     // A page Lighthouse cannot load is a finding, not a reason to lose the other pages' scores.
     const row = `| ${path} | failed: ${String((err as Error).message).split('\n')[0]} | | | | | |`;
@@ -113,33 +133,47 @@ for (const path of pages) {
     process.exitCode = 1;
     continue;
   }
-  const report = JSON.parse(out) as LighthouseReport;
-  const s = (k: string) => Math.round((report.categories[k]?.score ?? 0) * 100);
-  const lcp = report.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
-  const lcpOk = lcp <= LCP_GOAL_MS;
-  if (!lcpOk) process.exitCode = 1;
-  const row = `| ${path} | ${s('performance')} | ${(lcp / 1000).toFixed(1)} s${lcpOk ? '' : ' ✗'} | ${lcpElement(report)} | ${s('accessibility')} | ${s('best-practices')} | ${s('seo')} |`;
+  const score = (k: string) =>
+    Math.min(...reports.map((r) => Math.round((r.categories[k]?.score ?? 0) * 100)));
+  const lcps = reports.map((r) => r.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+  for (const r of reports) if (r.environment?.benchmarkIndex) benchmarks.push(r.environment.benchmarkIndex);
+  const lcpOk = lcps.every((lcp) => lcp <= LCP_GOAL_MS);
+  const scoreOk = score('performance') >= SCORE_GOAL;
+  if (!lcpOk || !scoreOk) process.exitCode = 1;
+  // Every run's LCP (the goal holds on each), the lowest of each score.
+  const lcp = `${lcps.map((l) => (l / 1000).toFixed(1)).join(' / ')} s${lcpOk ? '' : ' ✗'}`;
+  const row = `| ${path} | ${score('performance')}${scoreOk ? '' : ' ✗'} | ${lcp} | ${lcpElement(reports[0] as LighthouseReport)} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} |`;
   rows.push(row);
-  console.log(row);
+  console.log(row, `(LCP ${lcps.map(Math.round).join(', ')} ms)`);
 }
 stop();
 
+const sorted = [...benchmarks].sort((a, b) => a - b);
+const host = sorted.length
+  ? `Lighthouse's CPU benchmark of the host ${Math.round(sorted[0] as number)}–${Math.round(sorted.at(-1) as number)}`
+  : '';
 const table = [
-  `Lighthouse 13 (mobile emulation, Debian Chromium), measured ${new Date().toISOString().slice(0, 10)}.`,
+  `Lighthouse 13 (mobile emulation, Debian Chromium), simulated throttling: 150 ms RTT, 1.6 Mbit/s, CPU ${CPU}× slower${CPU === DEFAULT_CPU ? " (Lighthouse's default)" : ''}; ${RUNS} run${RUNS > 1 ? 's' : ''} a page (LCP of each, lowest score), measured ${new Date().toISOString().slice(0, 10)}${host ? `; ${host}` : ''}.`,
   '',
   '| page | performance | LCP | LCP element | accessibility | best practices | SEO |',
   '|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
 console.log(`\n${table}`);
+// The default throttling's table between `audit:start` and `audit:end`, another slowdown's between
+// `audit:cpu6:start` and `audit:cpu6:end` (say). A subset (AUDIT_PAGES) never replaces a full table.
 const doc = 'docs/performance.md';
+const [start, end] =
+  CPU === DEFAULT_CPU
+    ? ['<!-- audit:start -->', '<!-- audit:end -->']
+    : [`<!-- audit:cpu${CPU}:start -->`, `<!-- audit:cpu${CPU}:end -->`];
 const text = readFileSync(doc, 'utf8');
-if (text.includes('<!-- audit:start -->')) {
-  writeFileSync(
-    doc,
-    text.replace(
-      /<!-- audit:start -->[\s\S]*<!-- audit:end -->/,
-      `<!-- audit:start -->\n${table}\n<!-- audit:end -->`,
-    ),
-  );
+const from = text.indexOf(start);
+const to = text.indexOf(end, from);
+if (process.env.AUDIT_PAGES) console.log(`\nA subset (AUDIT_PAGES): ${doc} left as it was.`);
+else if (from < 0 || to < 0)
+  console.log(`\n${doc} has no ${start} … ${end} block: add one to keep this table.`);
+else {
+  writeFileSync(doc, `${text.slice(0, from + start.length)}\n${table}\n${text.slice(to)}`);
+  console.log(`\nWritten into ${doc}.`);
 }
