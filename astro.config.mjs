@@ -14,7 +14,9 @@ export default defineConfig({
   trailingSlash: 'ignore',
   // Four pages render at a time: while one page's files are written (the thread pool), the next renders
   // (docs/decisions/198-islands-wait-for-the-paint-and-pages-are-rewritten-as-rendered.md, docs/performance.md).
-  build: { format: 'directory', concurrency: 4 },
+  // Every stylesheet is inlined: nothing but the document then stands between a phone and its largest
+  // picture, which takes the document's warm connection (docs/decisions/290-stylesheets-inline.md).
+  build: { format: 'directory', concurrency: 4, inlineStylesheets: 'always' },
   // deferredScripts: each page's module scripts load after its largest paint, and `client:painted` islands
   // hydrate then (src/build/deferred-scripts.ts, with src/middleware.ts).
   // sitemap: every page but the unlisted ones (thank-you, saved, compare, used test drive) and 404; a
