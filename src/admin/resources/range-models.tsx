@@ -1,8 +1,9 @@
 /** New-car range models (their variants and colours are under Range variants). */
 import CategoryIcon from '@mui/icons-material/Category';
-import { ArrayInput, DataTable, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, DataTable, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { RangeModelInput } from '../../contract/content.ts';
 import { VEHICLE_TYPES } from '../../contract/range.ts';
+import { NumberInput } from '../inputs/NumberInput.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';

@@ -4,7 +4,6 @@ import { Box, Typography } from '@mui/material';
 import {
   ArrayInput,
   DataTable,
-  NumberInput,
   ReferenceField,
   ReferenceInput,
   SelectInput,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { RangeVariantInput } from '../../contract/content.ts';
+import { NumberInput } from '../inputs/NumberInput.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';
