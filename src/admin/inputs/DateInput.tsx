@@ -34,6 +34,7 @@ export function DateInput(props: DateInputProps) {
     resource,
     helperText,
     margin,
+    onBlur,
     onChange,
     onFocus,
     validate,
@@ -43,8 +44,11 @@ export function DateInput(props: DateInputProps) {
     slotProps,
     ...rest
   } = props;
+  // onBlur goes to useInput only (field.onBlur calls it), so a caller's onBlur cannot replace handleBlur
+  // on the TextField, as it could in the library.
   const { field, fieldState, id, isRequired } = useInput({
     defaultValue,
+    onBlur,
     resource,
     source,
     validate,

