@@ -1,5 +1,8 @@
 /** The admin's look: react-admin's default theme in the group's blue, denser tables for office screens. */
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import { TextFieldRoot } from './inputs/text-field-root.tsx';
+
+const textField = defaultTheme.components?.MuiTextField;
 
 export const theme: RaThemeOptions = {
   ...defaultTheme,
@@ -10,4 +13,12 @@ export const theme: RaThemeOptions = {
   },
   shape: { borderRadius: 8 },
   sidebar: { width: 230, closedWidth: 56 },
+  components: {
+    ...defaultTheme.components,
+    // Every TextField's root drops the MUI 5 prop react-admin's inputs still pass (text-field-root.tsx).
+    MuiTextField: {
+      ...textField,
+      defaultProps: { ...textField?.defaultProps, slots: { root: TextFieldRoot } },
+    },
+  },
 };

@@ -6,7 +6,6 @@ import {
   CheckboxGroupInput,
   Create,
   DataTable,
-  DateInput,
   DeleteButton,
   FunctionField,
   List,
@@ -22,6 +21,7 @@ import {
 import { ApiKeyCreateInput } from '../../contract/staff.ts';
 import { formatDateTime } from '../../domain/date-time.ts';
 import { KEY_SCOPES } from '../../domain/staff-access.ts';
+import { DateInput } from '../inputs/DateInput.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { choicesOf } from './lists.tsx';
 

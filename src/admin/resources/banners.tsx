@@ -1,7 +1,8 @@
 /** Home-page banners. */
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import { DataTable, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { DataTable, SelectInput, TextInput } from 'react-admin';
 import { BannerInput } from '../../contract/content.ts';
+import { NumberInput } from '../inputs/NumberInput.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { PublishFromInput, statusCol } from './content-status.tsx';
 import { formPages } from './form-pages.tsx';

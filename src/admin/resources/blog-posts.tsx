@@ -1,10 +1,11 @@
 /** Blog posts with a rich-text body (the server sanitises the HTML). */
 import ArticleIcon from '@mui/icons-material/Article';
 import { RichTextInput } from 'ra-input-rich-text';
-import { DataTable, DateInput, TextInput } from 'react-admin';
+import { DataTable, TextInput } from 'react-admin';
 import { BlogPostInput } from '../../contract/content.ts';
 import { formatDate } from '../../domain/date-time.ts';
 import { paths } from '../../domain/urls.ts';
+import { DateInput } from '../inputs/DateInput.tsx';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { PublishFromInput, statusCol } from './content-status.tsx';

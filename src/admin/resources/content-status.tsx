@@ -4,8 +4,9 @@
  * (domain/content-window.ts) on the group's clock, so what the list says is what the site shows.
  */
 import Chip from '@mui/material/Chip';
-import { DataTable, DateInput } from 'react-admin';
+import { DataTable } from 'react-admin';
 import { type ContentWindow, statusLabel, statusOn, todayIn } from '../../domain/content-window.ts';
+import { DateInput } from '../inputs/DateInput.tsx';
 
 const COLOUR = { live: 'success', scheduled: 'info', expired: 'default' } as const;
 

@@ -1,9 +1,10 @@
 /** Dealerships: address, opening hours, phone, WhatsApp number and map link. */
 import StoreIcon from '@mui/icons-material/Store';
-import { ArrayInput, DataTable, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, DataTable, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { DealershipInput } from '../../contract/content.ts';
 import { withDealer } from '../../domain/urls.ts';
 import { PROVINCES } from '../../domain/vehicle-query.ts';
+import { NumberInput } from '../inputs/NumberInput.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';

@@ -3,10 +3,12 @@
 import BuildIcon from '@mui/icons-material/Build';
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import { RichTextInput } from 'ra-input-rich-text';
-import { DataTable, DateInput, NumberInput, TextInput } from 'react-admin';
+import { DataTable, TextInput } from 'react-admin';
 import { OfferInput } from '../../contract/content.ts';
 import { formatDate } from '../../domain/date-time.ts';
 import { paths } from '../../domain/urls.ts';
+import { DateInput } from '../inputs/DateInput.tsx';
+import { NumberInput } from '../inputs/NumberInput.tsx';
 import { editorOptions } from '../rich-text.ts';
 import { SchemaForm } from '../schema-form.tsx';
 import { statusCol } from './content-status.tsx';

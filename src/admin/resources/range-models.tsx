@@ -1,10 +1,11 @@
 /** New-car range models (their variants and colours are under Range variants). */
 import CategoryIcon from '@mui/icons-material/Category';
-import { ArrayInput, DataTable, NumberInput, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
+import { ArrayInput, DataTable, SelectInput, SimpleFormIterator, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { RangeModelInput } from '../../contract/content.ts';
 import { VEHICLE_TYPES } from '../../contract/range.ts';
 import { paths } from '../../domain/urls.ts';
+import { NumberInput } from '../inputs/NumberInput.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { choicesOf, SearchList } from './lists.tsx';

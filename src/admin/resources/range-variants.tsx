@@ -4,7 +4,6 @@ import { Box, Typography } from '@mui/material';
 import {
   ArrayInput,
   DataTable,
-  NumberInput,
   ReferenceField,
   ReferenceInput,
   SelectInput,
@@ -16,6 +15,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { RangeVariantInput } from '../../contract/content.ts';
 import { paths } from '../../domain/urls.ts';
+import { NumberInput } from '../inputs/NumberInput.tsx';
 import { SchemaForm } from '../schema-form.tsx';
 import { formPages } from './form-pages.tsx';
 import { RAND, SearchList } from './lists.tsx';

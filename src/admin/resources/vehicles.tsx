@@ -8,7 +8,6 @@ import {
   DataTable,
   Edit,
   List,
-  NumberInput,
   SearchInput,
   SelectInput,
   SimpleList,
@@ -25,6 +24,7 @@ import {
   TRANSMISSION_TYPES,
   VEHICLE_STATES,
 } from '../../domain/vehicle-query.ts';
+import { NumberInput } from '../inputs/NumberInput.tsx';
 import { useNamedSave } from '../named.tsx';
 import { HistoryPanel } from '../revisions/HistoryPanel.tsx';
 import { SchemaForm } from '../schema-form.tsx';

@@ -2,8 +2,9 @@
  * Screens in the user's words (issue 25 §6), as the people who use them, at 1280 and 375 px: an editor
  * makes a special by picking its model, dealership and images (thumbnails of the uploads) from selects,
  * and the notice names it; an editor writes a photo's alt text and the public API carries it; a dealer
- * user is offered only their own dealership; Publish asks first, saying how many changes go live, and
- * Cancel publishes nothing. No page of it may log a console warning or error.
+ * user is offered only their own dealership; a price and a date are edited as typed; Publish asks first,
+ * saying how many changes go live, and Cancel publishes nothing. No page of it may log a console warning
+ * or error (but for the one named at LIST_CHECKBOX, on lists only).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -43,15 +44,17 @@ type Json = Record<string, unknown>;
 let server: ChildProcess;
 let admin: APIRequestContext;
 
-/**
- * react-admin 5.15's NumberInput and DateInput still hand MUI TextField the props MUI 9 dropped
- * (inputProps, InputProps, InputLabelProps), which React then reports on the DOM element. Not ours to fix
- * in a form; KNOWN until those inputs are replaced or react-admin follows MUI 9. Every other warning fails.
- */
-const KNOWN =
-  /^error: React does not recognize the `%s` prop on a DOM element.* (inputProps|InputProps|InputLabelProps) /;
-
 const NO_DEMO_PICTURE = /\/uploads\/|\.(webp|avif|jpe?g|png)(\?|$)/;
+
+/**
+ * The one warning still let through, and only on a list page (`#/specials`, no id): react-admin 5.15's
+ * select-all Checkbox (SelectPageCheckbox) passes MUI 9 the dropped `inputProps`, next to the
+ * `slotProps.input` it reads. Not an input of a form; to go once that checkbox is replaced or react-admin
+ * follows MUI 9 (docs/decisions/280-own-number-and-date-inputs.md). On a form page it fails, like any other.
+ */
+const LIST_CHECKBOX =
+  /^error: React does not recognize the `%s` prop on a DOM element.* inputProps inputprops$/;
+const ON_A_LIST = /\/admin\/#\/[a-z_]+\/?(\?.*)?$/;
 
 /** Fails the test on any console warning or error of the admin (e.g. ProseMirror's white-space warning). */
 function watchConsole(page: Page) {
@@ -62,7 +65,8 @@ function watchConsole(page: Page) {
     // are missing here, which the browser logs as failed image loads. Anything else still fails.
     const missingPicture =
       text.startsWith('error: Failed to load resource') && NO_DEMO_PICTURE.test(m.location().url);
-    if ((m.type() === 'warning' || m.type() === 'error') && !KNOWN.test(text) && !missingPicture)
+    const listCheckbox = LIST_CHECKBOX.test(text) && ON_A_LIST.test(page.url());
+    if ((m.type() === 'warning' || m.type() === 'error') && !missingPicture && !listCheckbox)
       messages.push(text);
   });
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
@@ -219,6 +223,57 @@ for (const width of WIDTHS) {
     clean();
   });
 }
+
+test('a price keeps what is typed until the field is left and clears to no price; a date shows and saves its day', async ({
+  page,
+}) => {
+  // Our own NumberInput and DateInput (src/admin/inputs, decision 280), on a special of the seed.
+  const clean = watchConsole(page);
+  const specials = (await (await admin.get('/api/editor/specials')).json())['hydra:member'] as {
+    id: number;
+    title: string;
+    price: number | null;
+    valid_until: string;
+  }[];
+  const special = specials.find((s) => s.price != null && !s.title.startsWith('Screens Fest'));
+  if (!special) throw new Error('the seed has no special with a price');
+  await signIn(page, EDITOR);
+  await page.goto(`/admin/#/specials/${special.id}`);
+  const price = page.getByLabel('Price (R)');
+  const validUntil = page.getByLabel(/^Valid until/);
+  // The record's values, the date as the day it is.
+  await expect(price).toHaveValue(String(special.price));
+  await expect(validUntil).toHaveValue(special.valid_until);
+
+  // What is typed stays as typed while the field has focus ("2500.0", not "2500"), and reads as the
+  // number once it is left.
+  await price.fill('2500.0');
+  await expect(price).toHaveValue('2500.0');
+  await price.blur();
+  await expect(price).toHaveValue('2500');
+
+  // A cleared date is refused with the schema's words on the field, not sent.
+  await validUntil.fill('');
+  await validUntil.blur();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(validUntil).toHaveAccessibleDescription('Valid until is required');
+  await expect(validUntil).toHaveAttribute('aria-invalid', 'true');
+
+  // A cleared price is no price (null), and the new day is saved as YYYY-MM-DD.
+  await price.fill('');
+  await validUntil.fill('2031-02-28');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Special “${special.title}” saved`)).toBeVisible();
+  const saved = (await (await admin.get(`/api/editor/specials/${special.id}`)).json()) as Json;
+  expect(saved).toMatchObject({ price: null, valid_until: '2031-02-28' });
+
+  // Opened again, the form shows what was saved.
+  await page.goto(`/admin/#/specials/${special.id}`);
+  await expect(page.getByLabel(/^Title/)).toHaveValue(special.title);
+  await expect(price).toHaveValue('');
+  await expect(validUntil).toHaveValue('2031-02-28');
+  clean();
+});
 
 test('Publish asks first, naming how many changes go live, and Cancel publishes nothing', async ({
   browser,

@@ -2,7 +2,6 @@
 import { Box, Button, type Theme, useMediaQuery } from '@mui/material';
 import {
   DataTable,
-  DateInput,
   FilterButton,
   List,
   SearchInput,
@@ -15,6 +14,7 @@ import { LEAD_FORMS } from '../../../domain/lead-presets.ts';
 import { LEAD_STAGES } from '../../../domain/lead-workflow.ts';
 import { API_RESOURCES } from '../../api-paths.ts';
 import { filterQuery } from '../../data-provider.ts';
+import { DateInput } from '../../inputs/DateInput.tsx';
 import { DeliveryNotice, useUnconfigured } from '../delivery-health.tsx';
 import { useDealerChoices, useDealerName } from './dealers.tsx';
 import { notSetUp } from './deliveries.tsx';
