@@ -8,15 +8,9 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useForkRef } from '@mui/material/utils';
 import { type ChangeEvent, type FocusEvent, useEffect, useRef, useState } from 'react';
-import {
-  type CommonInputProps,
-  FieldTitle,
-  InputHelperText,
-  sanitizeInputRestProps,
-  useEvent,
-  useInput,
-} from 'react-admin';
+import { type CommonInputProps, sanitizeInputRestProps, useEvent, useInput } from 'react-admin';
 import { toDateText } from './date-text.ts';
+import { fieldTexts } from './field-texts.tsx';
 
 export type DateInputProps = CommonInputProps & Omit<TextFieldProps, 'helperText' | 'label'>;
 
@@ -113,16 +107,7 @@ export function DateInput(props: DateInputProps) {
       margin={margin}
       error={invalid}
       disabled={disabled || readOnly}
-      helperText={
-        helperText !== false || invalid ? (
-          <InputHelperText error={error?.message} helperText={helperText} />
-        ) : null
-      }
-      label={
-        label !== '' && label !== false ? (
-          <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />
-        ) : null
-      }
+      {...fieldTexts({ label, helperText, source, resource, isRequired, invalid, error })}
       {...sanitizeInputRestProps(rest)}
       slotProps={{
         ...slotProps,

@@ -6,13 +6,8 @@
  */
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type ChangeEvent, type FocusEvent, useEffect, useRef, useState } from 'react';
-import {
-  type CommonInputProps,
-  FieldTitle,
-  InputHelperText,
-  sanitizeInputRestProps,
-  useInput,
-} from 'react-admin';
+import { type CommonInputProps, sanitizeInputRestProps, useInput } from 'react-admin';
+import { fieldTexts } from './field-texts.tsx';
 
 export type NumberInputProps = CommonInputProps &
   Omit<TextFieldProps, 'label' | 'helperText' | 'defaultValue' | 'onChange' | 'onBlur' | 'type'> & {
@@ -109,16 +104,7 @@ export function NumberInput(props: NumberInputProps) {
       variant={variant}
       error={invalid}
       disabled={disabled || readOnly}
-      helperText={
-        helperText !== false || invalid ? (
-          <InputHelperText error={error?.message} helperText={helperText} />
-        ) : null
-      }
-      label={
-        label !== '' && label !== false ? (
-          <FieldTitle label={label} source={source} resource={resource} isRequired={isRequired} />
-        ) : null
-      }
+      {...fieldTexts({ label, helperText, source, resource, isRequired, invalid, error })}
       margin={margin}
       {...sanitizeInputRestProps(rest)}
       slotProps={{ ...slotProps, htmlInput }}
