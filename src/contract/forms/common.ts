@@ -317,6 +317,9 @@ export function checkInput<S extends v.GenericSchema & { entries: v.ObjectEntrie
   return r.success ? { ok: true, data: r.output } : { ok: false, violations: toViolations(r.issues) };
 }
 
+/** The object schema of each entries record `run` was given, kept: the server runs the same ones per request. */
+const objectSchemas = new WeakMap<v.ObjectEntries, v.GenericSchema>();
+
 /**
  * Runs an object schema with one message per field. Every key is filled in first (valibot reports a
  * missing key as a type error, not as the field's "required" message) and unknown keys are dropped.
@@ -328,7 +331,12 @@ export function run<E extends v.ObjectEntries>(
   const source =
     input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
   const filled = Object.fromEntries(Object.keys(entries).map((k) => [k, source[k]]));
-  const r = v.safeParse(v.object(entries), filled, { abortPipeEarly: true });
+  let schema = objectSchemas.get(entries);
+  if (!schema) {
+    schema = v.object(entries);
+    objectSchemas.set(entries, schema);
+  }
+  const r = v.safeParse(schema as v.ObjectSchema<E, undefined>, filled, { abortPipeEarly: true });
   return r.success ? { ok: true, data: r.output } : { ok: false, violations: toViolations(r.issues) };
 }
 

@@ -309,6 +309,23 @@ export type EnquiryData = v.InferOutput<v.ObjectSchema<ReturnType<typeof enquiry
 };
 
 /**
+ * The fields of each form, built once: building them was a third of validating a lead (profiled under
+ * load, docs/performance.md issue 27). Valibot schemas keep no state between runs.
+ */
+const builtFields = new Map<string, ReturnType<typeof enquiryFields>>();
+function fieldsOf(form: EnquiryForm, requireDealer: boolean) {
+  const key = `${form} ${requireDealer}`;
+  let fields = builtFields.get(key);
+  if (!fields) {
+    fields = enquiryFields(form, requireDealer);
+    builtFields.set(key, fields);
+  }
+  return fields;
+}
+const CONTACT = { contact: ticked(ENQUIRY_MESSAGES.contact) };
+const TERMS = { terms: ticked(ENQUIRY_MESSAGES.terms) };
+
+/**
  * Validates an enquiry. Violations come in form order; of the two ticks only the first missing one is
  * reported (contact is checked before terms, SPEC §5).
  */
@@ -330,16 +347,16 @@ export function validateEnquiry(input: unknown, ctx: EnquiryContext = {}): Valid
       ],
     };
   }
-  const main = run(enquiryFields(form, ctx.requireDealer ?? false), {
+  const main = run(fieldsOf(form, ctx.requireDealer ?? false), {
     ...source,
     manufacturer: source.make ?? source.manufacturer,
   });
   const violations: Violation[] = main.ok ? [] : [...main.violations];
   violations.push(...crossFieldViolations(form, source, violations, ctx));
-  const contact = run({ contact: ticked(ENQUIRY_MESSAGES.contact) }, source);
+  const contact = run(CONTACT, source);
   if (!contact.ok) violations.push(...contact.violations);
   else {
-    const terms = run({ terms: ticked(ENQUIRY_MESSAGES.terms) }, source);
+    const terms = run(TERMS, source);
     if (!terms.ok) violations.push(...terms.violations);
   }
   if (violations.length || !main.ok) return { ok: false, violations };

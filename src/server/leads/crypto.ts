@@ -3,7 +3,14 @@
  * 96-bit IV per value, the lead id as additional data (an envelope cannot be moved to another lead),
  * and an HMAC of client addresses so abuse can be spotted without keeping who sent what.
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createSecretKey,
+  hkdfSync,
+  randomBytes,
+} from 'node:crypto';
 
 const VERSION = 'v1';
 
@@ -15,11 +22,14 @@ export interface LeadCrypto {
 
 export function leadCrypto(key: Buffer): LeadCrypto {
   if (key.length !== 32) throw new Error('The lead encryption key must be 32 bytes');
-  const ipKey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'sdg ip hash', 32));
+  // A KeyObject made once: given a Buffer, createHmac checks and wraps the key again on every call
+  // (5 % of a lead POST's CPU in a profile under load, docs/performance.md issue 27).
+  const aesKey = createSecretKey(key);
+  const ipKey = createSecretKey(Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), 'sdg ip hash', 32)));
   return {
     encrypt(plain, leadId) {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', aesKey, iv);
       cipher.setAAD(Buffer.from(leadId));
       const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return [
@@ -32,7 +42,7 @@ export function leadCrypto(key: Buffer): LeadCrypto {
     decrypt(envelope, leadId) {
       const [version, iv, tag, ct] = envelope.split('.');
       if (version !== VERSION || !iv || !tag || ct === undefined) throw new Error('Unknown envelope format');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', aesKey, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(leadId));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString(

@@ -52,16 +52,8 @@ export async function claimKey(
 ): Promise<Claim> {
   const owner = randomUUID();
   for (let attempt = 0; attempt < 3; attempt++) {
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('key', '=', key)
-      .where((eb) =>
-        eb.or([
-          eb('expires_at', '<', now),
-          eb.and([eb('state', '=', 'in_flight'), eb('created_at', '<', now - ABANDONED_MS)]),
-        ]),
-      )
-      .execute();
+    // The insert first: a new key (nearly every request) costs one statement. An expired or abandoned
+    // row in the way is deleted below and the insert tried again.
     const inserted = await db
       .insertInto('idempotency_keys')
       .values({
@@ -79,6 +71,23 @@ export async function claimKey(
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: 'claimed', owner };
     const row = await db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
     if (!row) continue; // released between our insert and select: try again
+    const stale =
+      Number(row.expires_at) < now ||
+      (row.state === 'in_flight' && Number(row.created_at) < now - ABANDONED_MS);
+    if (stale) {
+      // Deleted only while still stale: a request that took it over meanwhile keeps it.
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('key', '=', key)
+        .where((eb) =>
+          eb.or([
+            eb('expires_at', '<', now),
+            eb.and([eb('state', '=', 'in_flight'), eb('created_at', '<', now - ABANDONED_MS)]),
+          ]),
+        )
+        .execute();
+      continue;
+    }
     if (row.request_hash !== requestHash) return { kind: 'mismatch' };
     if (row.state === 'in_flight') return { kind: 'in_flight' };
     return { kind: 'replay', status: Number(row.response_status), body: row.response_body ?? '' };
