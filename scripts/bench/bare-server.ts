@@ -49,7 +49,7 @@ const server = createServer((req, res) => {
   }
   res.writeHead(200, hit.headers).end(hit.body);
 });
-server.listen(0, '127.0.0.1', () => {
+server.listen(Number(process.env.BARE_PORT ?? 0), '127.0.0.1', () => {
   const a = server.address();
   process.send?.({ port: typeof a === 'object' && a ? a.port : 0 });
 });

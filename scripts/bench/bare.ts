@@ -1,16 +1,18 @@
 /** Starts the bare baseline (bare-server.ts) with the bytes the product gave for each path. */
 import { type ChildProcess, fork } from 'node:child_process';
+import { freePort } from './free-port.ts';
 
-export function startBare(
+export async function startBare(
   source: string,
   paths: string[],
   sameBytesDir?: string,
 ): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
   return new Promise((ok, fail) => {
     const child = fork('scripts/bench/bare-server.ts', [], {
       env: sameBytesDir
-        ? { ...process.env, SAME_BYTES_DIR: sameBytesDir }
-        : { ...process.env, SOURCE_URL: source, PATHS: JSON.stringify(paths) },
+        ? { ...process.env, SAME_BYTES_DIR: sameBytesDir, BARE_PORT: String(port) }
+        : { ...process.env, SOURCE_URL: source, PATHS: JSON.stringify(paths), BARE_PORT: String(port) },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', (m) => ok({ child, base: `http://127.0.0.1:${(m as { port: number }).port}` }));
