@@ -30,16 +30,16 @@ export function seedUploadsApart(store: BlobStore): Promise<{ written: number; s
       if (m.type === 'done') result = m.result;
       else if (m.type === 'failed') error = m.error;
       else {
-        const { id, op, args } = m.call;
-        const done =
-          op === 'list'
-            ? store.list(args[0])
-            : op === 'get'
-              ? store.get(args[0])
-              : store.put(args[0], Buffer.from(args[1].buffer, args[1].byteOffset, args[1].byteLength));
+        const c = m.call;
+        const done: Promise<unknown> =
+          c.op === 'put'
+            ? store.put(c.args[0], Buffer.from(c.args[1].buffer, c.args[1].byteOffset, c.args[1].byteLength))
+            : c.op === 'get'
+              ? store.get(c.args[0])
+              : store.list(c.args[0]);
         done.then(
-          (value) => child.send({ id, value }),
-          (err) => child.send({ id, error: String(err) }),
+          (value) => child.send({ id: c.id, value }),
+          (err) => child.send({ id: c.id, error: String(err) }),
         );
       }
     });
