@@ -65,6 +65,7 @@ for (const engine of engines) {
     await new Promise((r) => setTimeout(r, 1000));
     if (cpuMs(pid) - before <= 30) break;
   }
+  const idleRss = Math.round(rssMb(pid));
   const samplesDir = 'data/bench/same-bytes/files';
   const samples = await sampleAnswers(product.base, TARGETS, samplesDir);
   const bare = await startBare(product.base, [], samplesDir);
@@ -93,7 +94,7 @@ for (const engine of engines) {
     rows.push(leadRow);
     console.log(leadRow);
     const rss = Math.round(rssMb(pid));
-    notes.push(`${engine.name}: server RSS after the runs ${rss} MB.`);
+    notes.push(`${engine.name}: server RSS idle before the runs ${idleRss} MB, after the runs ${rss} MB.`);
     console.log(notes.at(-1));
   } finally {
     bare.child.kill('SIGTERM');

@@ -1,12 +1,31 @@
 /**
- * The product as shipped, for the benchmarks: `node scripts/start.ts` (what `npm start` runs) with the
- * caller's environment and nothing silenced, its log lines appended to DATA_DIR/server.log as a
- * service manager would collect them. Ready once the home page is served (after the first build).
+ * The product as shipped, for the benchmarks: the command `npm start` runs (package.json: its Node
+ * flags and environment, e.g. the heap and malloc settings of docs/decisions/295-memory-budget.md)
+ * with the caller's environment and nothing silenced, its log lines appended to DATA_DIR/server.log as
+ * a service manager would collect them. Ready once the home page is served (after the first build).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, openSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
+
+/**
+ * The server command of `npm start` (its last `&&` step: `VAR=value … node flags… scripts/start.ts`),
+ * read from package.json so the benchmarks cannot drift from what ships.
+ */
+export function startCommand(): { env: Record<string, string>; args: string[] } {
+  const script: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const words = (script.split('&&').at(-1) ?? '').trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  for (let w = words[0]; w && /^[A-Z_]+=/.test(w); w = words[0]) {
+    const [name, value] = w.split('=', 2) as [string, string];
+    env[name] = value;
+    words.shift();
+  }
+  if (words.shift() !== 'node' || words.at(-1) !== 'scripts/start.ts')
+    throw new Error(`package.json "start" does not end in node … scripts/start.ts: ${script}`);
+  return { env, args: words };
+}
 
 export interface Product {
   base: string;
@@ -23,8 +42,9 @@ export async function startProduct(
   const dataDir = env.DATA_DIR ?? 'data/bench';
   mkdirSync(dataDir, { recursive: true });
   const log = openSync(join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+  const shipped = startCommand();
+  const child = spawn(process.execPath, shipped.args, {
+    env: { ...process.env, ...shipped.env, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', log, log],
   });
   onSpawn(child.pid as number);

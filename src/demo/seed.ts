@@ -13,6 +13,7 @@ import { buildDealers } from './data/dealers.ts';
 import { buildRange } from './data/range.ts';
 import { buildSpecials } from './data/specials.ts';
 import { buildVehicles } from './data/vehicles.ts';
+import { seedUploadsApart } from './draw-apart.ts';
 import { generateImages } from './images.ts';
 
 /** Parents first: the order rows are inserted in (and the reverse of the delete order). */
@@ -110,5 +111,6 @@ export async function seedUploads(
 /** The demo data as the server's start-up seeder: fills an empty database, writes missing files. */
 export const demoSeeder: Seeder = {
   database: (db) => seedDatabase(db),
-  uploads: (store) => seedUploads(store),
+  // Drawn in a child process, so the server does not keep sharp's memory (draw-apart.ts).
+  uploads: (store) => seedUploadsApart(store),
 };

@@ -4,7 +4,7 @@
  * answers), and the server's caches stay within their configured bounds while still answering right.
  */
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/server/log.ts';
 import { createServerApp } from '../../src/server/server.ts';
 import { openTestApi, type TestApi } from './harness.ts';
@@ -66,4 +66,27 @@ describe('memory bounds', () => {
     const again = await app.request(last, { headers: { 'Accept-Encoding': 'br' } });
     expect(again.status).toBe(200);
   }, 300_000);
+
+  it('lets the answers of a burst go once they expire, with no new answers to push them out', async () => {
+    const ttlMs = 5000;
+    const deps = { ...api.deps, config: { ...api.deps.config, buildsDir: BUILDS, apiCacheTtlMs: ttlMs } };
+    const short = createServerApp(deps, createLogger('silent'));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (let i = 0; i < 100; i++) {
+        const res = await short.request(`/api/dealers?burst=${i}`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+      }
+      expect(short.readCache.size()).toBe(100);
+      vi.setSystemTime(Date.now() + ttlMs + 1);
+      // The next question, on any path, finds the burst expired and drops it.
+      const next = await short.request('/api/ranges');
+      expect(next.status).toBe(200);
+      await next.arrayBuffer();
+      expect(short.readCache.size()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -82,8 +82,18 @@ export function createMicroCache(opts: {
     entries.delete(key);
     held -= e.bytes;
   };
+  // Expired answers are never served again: dropped at most once a TTL (on the next request through the
+  // cache), so the bytes of a burst of distinct questions go when it ends instead of staying until new
+  // answers push them out (docs/decisions/295-memory-budget.md).
+  let nextSweep = 0;
+  const sweep = (now: number) => {
+    if (now < nextSweep) return;
+    nextSweep = now + Math.max(opts.ttlMs, 1000);
+    for (const [key, e] of entries) if (e.expires <= now) drop(key, e);
+  };
   /** A fresh entry, moved to the most recently used end; an expired one is dropped. */
   const fresh = (key: string, now: number): Entry | undefined => {
+    sweep(now);
     const hit = entries.get(key);
     if (!hit) return undefined;
     entries.delete(key);
@@ -97,6 +107,7 @@ export function createMicroCache(opts: {
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
+    if (opts.ttlMs > 0) sweep(Date.now());
     if (opts.ttlMs <= 0 || (method !== 'GET' && method !== 'HEAD')) return next();
     if (isBuildRequest(c.req.header(CACHE_BYPASS_HEADER))) return next();
     const key = `${c.req.url}|${encodingOf(c.req.header('accept-encoding'))}`;
