@@ -1,5 +1,5 @@
 /** What a service booking needs besides the day and time: the work, the car and its mileage. */
-import { SERVICE_TYPES } from '../../contract/forms/enquiry.ts';
+import { SERVICE_TYPES } from '../../contract/forms/enquiry-fields.ts';
 import { choices, type FieldGroupProps, fieldsOf, Input, Select } from '../form-kit/Field.tsx';
 import { MileageInput } from './MileageInput.tsx';
 

@@ -1,5 +1,5 @@
 /** The car offered for a trade-in valuation: any make, with its year, mileage and condition. */
-import { CAR_CONDITIONS } from '../../contract/forms/enquiry.ts';
+import { CAR_CONDITIONS } from '../../contract/forms/enquiry-fields.ts';
 import { choices, type FieldGroupProps, fieldsOf, Input, Select } from '../form-kit/Field.tsx';
 import { MileageInput } from './MileageInput.tsx';
 
