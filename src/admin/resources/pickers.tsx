@@ -17,7 +17,7 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import type * as v from 'valibot';
 import type { DrawnFileKind, Upload as UploadShape } from '../../contract/media.ts';
-import { IMAGE_KINDS, type ImageKind, imageUrl } from '../../domain/images.ts';
+import { brochureUrl, IMAGE_KINDS, type ImageKind, imageUrl } from '../../domain/images.ts';
 import { api } from '../http.ts';
 import { useGroupDealerships } from './lists.tsx';
 
@@ -137,7 +137,7 @@ function FileSelect({
   const choices = withCurrent<FileChoice>(
     (data ?? []).map((u) => ({ id: u.file, name: u.file, uri: u.uri })),
     current,
-    { uri: pdf ? `/uploads/files/${current}` : kind ? imageUrl(kind, String(current)) : '' },
+    { uri: pdf ? brochureUrl(String(current)) : kind ? imageUrl(kind, String(current)) : '' },
   );
   return (
     <SelectInput

@@ -8,7 +8,7 @@
  *   variants' brochures (PDFs under /uploads/files/).
  */
 import { Hono } from 'hono';
-import { type DrawnFileKind, DrawnFileKindParam, Upload } from '../../contract/media.ts';
+import { DrawnFileKindParam, Upload } from '../../contract/media.ts';
 import { brochureUrl, IMAGE_KINDS, type ImageKind, imagesOfKind, imageUrl } from '../../domain/images.ts';
 import type { Deps } from '../deps.ts';
 import { checkPath } from '../http/params.ts';
@@ -53,7 +53,7 @@ export function contentImageRoutes(deps: Deps) {
     ),
     checkPath(DrawnFileKindParam),
     async (c) => {
-      const kind = c.req.param('kind') as DrawnFileKind;
+      const { kind } = c.req.valid('param');
       const members =
         kind === 'brochure'
           ? [
