@@ -5,25 +5,26 @@
  * with the product's type and encoding). Ratios against it cancel out machine noise. BARE_PORT: its port
  * (else the OS picks one).
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 
-const bodies = new Map<string, { body: Buffer; headers: Record<string, string | number> }>();
+/** Per path: the body and the headers as a flat [name, value, …] list (what ours writes, fast-path.ts). */
+const bodies = new Map<string, { body: Buffer; headers: string[] }>();
 const dir = process.env.SAME_BYTES_DIR;
 if (dir) {
   const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as {
     id: string;
     type: string;
     encoding?: string;
+    headers?: [string, string][];
   }[];
   for (const s of index) {
     const body = readFileSync(join(dir, s.id));
-    const headers: Record<string, string | number> = {
-      'content-type': s.type,
-      'content-length': body.length,
-    };
-    if (s.encoding) headers['content-encoding'] = s.encoding;
+    const headers = ['content-type', s.type, 'content-length', String(body.length)];
+    if (s.encoding) headers.push('content-encoding', s.encoding);
+    for (const [name, value] of s.headers ?? []) headers.push(name, value);
     bodies.set(`/${s.id}`, { body, headers });
   }
 } else {
@@ -35,10 +36,12 @@ if (dir) {
     const body = Buffer.from(await res.arrayBuffer());
     bodies.set(p, {
       body,
-      headers: {
-        'content-type': res.headers.get('content-type') ?? 'text/plain',
-        'content-length': body.length,
-      },
+      headers: [
+        'content-type',
+        res.headers.get('content-type') ?? 'text/plain',
+        'content-length',
+        String(body.length),
+      ],
     });
   }
 }
@@ -48,7 +51,10 @@ const server = createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  res.writeHead(200, hit.headers).end(hit.body);
+  // A fresh request id per answer, as ours and nginx ($request_id) send.
+  const headers = hit.headers.slice();
+  headers.push('x-request-id', randomUUID());
+  res.writeHead(200, headers).end(hit.body);
 });
 server.listen(Number(process.env.BARE_PORT ?? 0), '127.0.0.1', () => {
   const a = server.address();

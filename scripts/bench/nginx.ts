@@ -1,8 +1,9 @@
 /**
  * nginx as the file-server reference for `npm run bench` (decision 255): installed from Debian when missing
  * (`apt-get install -y nginx-light`, as root), one worker (our server is one process), access log on,
- * sendfile, serving the samples of same-bytes.ts at /t0, /t1, … with the product's type and encoding
- * (the bytes are already compressed: nginx compresses nothing, as our server answers from memory).
+ * sendfile, serving the samples of same-bytes.ts at /t0, /t1, … with the product's type, encoding and
+ * every other header it sent, plus a fresh X-Request-Id ($request_id) as ours (the bytes are already
+ * compressed: nginx compresses nothing, as our server answers from memory).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,9 @@ export function ensureNginx(): string | null {
   return existsSync(NGINX) ? NGINX : null;
 }
 
+/** A value as an nginx string: quoted, with `"`, `\\` and `$` (a variable) escaped. */
+const nginxString = (v: string) => (v === '$request_id' ? v : `"${v.replace(/["\\$]/g, (c) => `\\${c}`)}"`);
+
 export async function startNginx(
   samplesDir: string,
   samples: Sample[],
@@ -38,7 +42,13 @@ export async function startNginx(
   const locations = samples
     .map(
       (s) =>
-        `    location = /${s.id} { types { } default_type "${s.type}"; ${s.encoding ? `add_header Content-Encoding ${s.encoding};` : ''} }`,
+        `    location = /${s.id} { types { } default_type "${s.type}"; etag off; ${[
+          ...(s.encoding ? [['Content-Encoding', s.encoding]] : []),
+          ...s.headers,
+          ['X-Request-Id', '$request_id'],
+        ]
+          .map(([name, value]) => `add_header ${name} ${nginxString(value ?? '')} always;`)
+          .join(' ')} }`,
     )
     .join('\n');
   const conf = `
