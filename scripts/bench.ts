@@ -38,6 +38,8 @@ const engines: { name: string; url: string }[] = [{ name: 'SQLite', url: 'sqlite
 if (process.env.BENCH_DATABASE_URL) engines.push({ name: 'PostgreSQL', url: process.env.BENCH_DATABASE_URL });
 
 const WARM_UP_SECONDS = 2;
+/** How long the server is left idle after the runs before its RSS is read a second time. */
+const SETTLE_SECONDS = 15;
 
 /** A load run with the CPU time the server spent on it, in µs per answered request. */
 async function measured(
@@ -94,7 +96,13 @@ for (const engine of engines) {
     rows.push(leadRow);
     console.log(leadRow);
     const rss = Math.round(rssMb(pid));
-    notes.push(`${engine.name}: server RSS idle before the runs ${idleRss} MB, after the runs ${rss} MB.`);
+    // And once the load has stopped for a while: what the server keeps, after V8's memory reducer (it
+    // collects an idle heap some seconds after the last allocations) had its chance.
+    await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+    const settled = Math.round(rssMb(pid));
+    notes.push(
+      `${engine.name}: server RSS idle before the runs ${idleRss} MB, right after the last run ${rss} MB, ${SETTLE_SECONDS} s later ${settled} MB.`,
+    );
     console.log(notes.at(-1));
   } finally {
     bare.child.kill('SIGTERM');
