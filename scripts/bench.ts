@@ -112,7 +112,7 @@ for (const engine of engines) {
 }
 
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\`: the server as \`npm start\` runs it (LOG_LEVEL=info, access log on), a bare node:http server and nginx (one worker, access log on) answering the same bytes, ${CONNECTIONS} connections, ${DURATION} s per run, load generator on the same 2 cores (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)} at the end).`,
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\`: the server as \`npm start\` runs it (LOG_LEVEL=info, access log on), a bare node:http server and nginx (one worker, access log on) sending the same answer (body and headers, decision 315), ${CONNECTIONS} connections, ${DURATION} s per run, load generator on the same 2 cores (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)} at the end).`,
   '',
   '| database | target (body) | req/s ours / bare / nginx | ours ÷ bare | ours ÷ nginx | p99 ours / bare / nginx | CPU µs a request ours / bare / nginx | CPU ours ÷ nginx | errors |',
   '|---|---|---|---|---|---|---|---|---|',
