@@ -8,7 +8,8 @@
  *
  * Pages (HTML) are not compressed at build time any more (docs/decisions/130-fast-builds.md): a text
  * file without `.br`/`.gz` twins is compressed on its first request for that encoding, at a fast level
- * on libuv's thread pool, and the result is kept in the same LRU (recompressed if evicted).
+ * on libuv's thread pool, and the result is kept in the same LRU (recompressed if evicted). A large
+ * page's brotli form is then made again at the best level, later (brotli-refine.ts, decision 320).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { bestBrotli, createRefiner, MIN_REFINE_BYTES } from './brotli-refine.ts';
 import { type FastAnswer, type FastRequest, withOuterHeaders } from './fast-path.ts';
 import { wholeResponse } from './outer-headers.ts';
 
@@ -198,6 +200,18 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     return data;
   };
 
+  // The fast brotli form of a large page is made again at the best level, later (brotli-refine.ts).
+  const refiner = createRefiner();
+  const refine = (f: StaticFile, fast: Buffer) => async () => {
+    // Only while the page is still held with the bytes it was queued for (not evicted, not a new build).
+    if (!f.cached || f.forms.br !== fast) return;
+    const best = await bestBrotli(f.path);
+    if (!f.cached || f.forms.br !== fast || best.length >= fast.length) return;
+    f.forms.br = best;
+    f.prepared = undefined; // the fast path's header lists carry the old Content-Length
+    bytes += best.length - fast.length;
+  };
+
   /** One form of a file, read (or compressed) on first use and then counted against the cache's bytes. */
   function form(f: StaticFile, encoding: Encoding): Buffer | undefined | Promise<Buffer | undefined> {
     const held = f.forms[encoding];
@@ -207,9 +221,16 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
       const making = f.making[encoding];
       if (making) return making;
       const made = readFile(f.path)
-        .then((plain) => compress(plain, encoding))
+        .then(async (plain) => ({
+          large: plain.length >= MIN_REFINE_BYTES,
+          data: await compress(plain, encoding),
+        }))
         .then(
-          (data) => keep(f, encoding, data),
+          ({ large, data }) => {
+            keep(f, encoding, data);
+            if (encoding === 'br' && large) refiner.add(refine(f, data));
+            return data;
+          },
           () => undefined, // the build was removed under us
         )
         .finally(() => {
@@ -299,6 +320,8 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     fast,
     /** What the cache holds (tests: it stays within its bounds). */
     stats: () => ({ entries: files.size, misses: misses.size, bytes }),
+    /** Resolves once the pages waiting for their best brotli form have it (tests). */
+    refined: () => refiner.idle(),
   };
 }
 

@@ -1,0 +1,88 @@
+/**
+ * Pages compressed on first request at a fast brotli level are compressed again at the best level in the
+ * background (src/server/http/brotli-refine.ts): later answers are smaller, decode to the same page, keep
+ * their ETag and carry the right Content-Length, on the chain and on the fast path alike.
+ */
+
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastRequest } from '../../src/server/http/fast-path.ts';
+import { createStaticFiles } from '../../src/server/http/static-files.ts';
+
+const DIR = resolve('data/test/brotli-refine/b1');
+
+/** A page like ours: repeated markup with varied text, about 60 KB. */
+function page(cards: number): string {
+  const card = (i: number) =>
+    `<article class="card"><img src="/uploads/car-${i}.webp" alt="Subaru Forester ${2019 + (i % 6)} in ${['white', 'grey', 'blue', 'red'][i % 4]}" width="400" height="300"><h3>Forester 2.5i ${['CVT', 'ES', 'Sport'][i % 3]}</h3><p class="price">R ${(389_900 + i * 7_131).toLocaleString('en-ZA')}</p><p>${45_000 + i * 1_337} km · Petrol · Automatic · ${['Cape Town', 'Pretoria', 'West Rand'][i % 3]}</p></article>`;
+  return `<!doctype html><html lang="en-ZA"><head><title>Pre-owned</title></head><body><main>${Array.from({ length: cards }, (_, i) => card(i)).join('')}</main></body></html>`;
+}
+
+const BR = { 'accept-encoding': 'gzip, deflate, br' };
+
+describe('pages refined to brotli 11', () => {
+  const files = createStaticFiles();
+  const app = new Hono().get('*', (c) => {
+    const found = files.lookup(DIR, c.req.path);
+    return found ? files.respond(c, found.key, found.file) : c.notFound();
+  });
+  const fastAnswer = (path: string) => {
+    const found = files.lookup(DIR, path);
+    if (!found) throw new Error(`no file for ${path}`);
+    const r = {
+      req: { headers: BR } as unknown as IncomingMessage,
+      method: 'GET',
+      url: `http://localhost${path}`,
+      path,
+      https: false,
+    } satisfies FastRequest;
+    return files.fast(r, found.key, found.file);
+  };
+  const large = page(220);
+  const small = page(20);
+
+  beforeAll(() => {
+    rmSync(DIR, { recursive: true, force: true });
+    mkdirSync(join(DIR, 'small'), { recursive: true });
+    writeFileSync(join(DIR, 'index.html'), large);
+    writeFileSync(join(DIR, 'small', 'index.html'), small);
+  });
+  afterAll(() => rmSync(resolve(DIR, '..'), { recursive: true, force: true }));
+
+  it('answers a large page smaller once refined, the same page, ETag and a matching length', async () => {
+    expect(Buffer.byteLength(large)).toBeGreaterThan(40_000);
+    const first = await app.request('/', { headers: BR });
+    expect(first.headers.get('content-encoding')).toBe('br');
+    const fast = Buffer.from(await first.arrayBuffer());
+    expect(brotliDecompressSync(fast).toString()).toBe(large);
+    const heldBefore = files.stats().bytes;
+
+    await files.refined();
+
+    const later = await app.request('/', { headers: BR });
+    const best = Buffer.from(await later.arrayBuffer());
+    expect(best.length).toBeLessThan(fast.length);
+    expect(brotliDecompressSync(best).toString()).toBe(large);
+    expect(later.headers.get('content-length')).toBe(String(best.length));
+    expect(later.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(files.stats().bytes).toBe(heldBefore - (fast.length - best.length));
+
+    // The fast path answers the same bytes, with its header list made again for the new length.
+    const viaFast = fastAnswer('/');
+    expect(Buffer.from(viaFast?.body as Uint8Array).equals(best)).toBe(true);
+    const headers = viaFast?.headers ?? [];
+    expect(headers[headers.indexOf('Content-Length') + 1]).toBe(String(best.length));
+  });
+
+  it('leaves a small page with its first bytes', async () => {
+    const first = Buffer.from(await (await app.request('/small/', { headers: BR })).arrayBuffer());
+    await files.refined();
+    const later = Buffer.from(await (await app.request('/small/', { headers: BR })).arrayBuffer());
+    expect(later.equals(first)).toBe(true);
+    expect(brotliDecompressSync(later).toString()).toBe(small);
+  });
+});
