@@ -21,16 +21,23 @@ const BEST_BROTLI_QUALITY = 11;
 export const MIN_REFINE_BYTES = 16 * 1024;
 const MAX_QUEUED = 256;
 
-/** The plain file's bytes at brotli's best level. */
-export async function bestBrotli(path: string): Promise<Buffer> {
-  const plain = await readFile(path);
-  return brotliAsync(plain, {
+/** Text at a brotli quality, on libuv's thread pool: the first request's level and the best one alike. */
+export function brotliText(data: Buffer, quality: number): Promise<Buffer> {
+  return brotliAsync(data, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: BEST_BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_QUALITY]: quality,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     },
   });
+}
+
+/**
+ * The plain file's bytes at brotli's best level. Read again from disk (the OS's page cache) rather than
+ * kept from the first request: up to MAX_QUEUED pages wait, and holding their text would cost memory.
+ */
+export async function bestBrotli(path: string): Promise<Buffer> {
+  return brotliText(await readFile(path), BEST_BROTLI_QUALITY);
 }
 
 /** Runs the jobs given to it one after another; drops a job when MAX_QUEUED are already waiting. */

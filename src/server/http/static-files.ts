@@ -16,14 +16,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { bestBrotli, createRefiner, MIN_REFINE_BYTES } from './brotli-refine.ts';
+import { bestBrotli, brotliText, createRefiner, MIN_REFINE_BYTES } from './brotli-refine.ts';
 import { type FastAnswer, type FastRequest, withOuterHeaders } from './fast-path.ts';
 import { wholeResponse } from './outer-headers.ts';
 
-const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Text files worth compressing when the build has no compressed twin for them (pages, mostly). */
@@ -35,13 +34,7 @@ export const ON_DEMAND_GZIP_LEVEL = 6;
 
 function compress(data: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliAsync(data, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: ON_DEMAND_BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-        },
-      })
+    ? brotliText(data, ON_DEMAND_BROTLI_QUALITY)
     : gzipAsync(data, { level: ON_DEMAND_GZIP_LEVEL });
 }
 
