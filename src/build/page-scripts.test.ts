@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientGraphReader, deferPageScripts, staticImports, withDeferredScripts } from './page-scripts.ts';
+import { clientGraphReader, finishPage, staticImports, withDeferredScripts } from './page-scripts.ts';
 
 describe('deferred page scripts', () => {
   // The client build's static imports, as deferred-scripts.ts records them (dynamic imports are not listed).
@@ -54,12 +54,12 @@ describe('deferred page scripts', () => {
   it('rewrites rendered pages as they pass through the middleware, and nothing else', async () => {
     const page = '<html><body><script type="module" src="/_astro/Near.f6.js"></script></body></html>';
     const headers = { 'content-type': 'text/html', 'x-kept': '1' };
-    const out = await deferPageScripts(new Response(page, { status: 404, headers }), LOADER, importsOf);
+    const out = await finishPage(new Response(page, { status: 404, headers }), LOADER, importsOf);
     expect(out.status).toBe(404);
     expect(out.headers.get('x-kept')).toBe('1');
     expect(await out.text()).toContain('<script data-modules="/_astro/Near.f6.js');
     const json = new Response(page, { headers: { 'content-type': 'application/json' } });
-    expect(await (await deferPageScripts(json, LOADER, importsOf)).text()).toBe(page);
+    expect(await (await finishPage(json, LOADER, importsOf)).text()).toBe(page);
   });
 
   it("reads the client build's graph from its file, and fails on a chunk it does not name", () => {

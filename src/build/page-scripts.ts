@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { LOADER_ATTRIBUTE } from './after-paint.ts';
+import { withPageCspHashes } from './page-csp.ts';
 
 /** The client build's chunks (names inside `_astro/`) and the chunks each imports statically. */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
@@ -72,15 +73,18 @@ function parseImportGraph(json: string): ImportGraph {
   return new Map(Object.entries(v.parse(GraphFile, JSON.parse(json))));
 }
 
-/** The rendered page with its scripts deferred (the middleware's step; other responses pass unchanged). */
-export async function deferPageScripts(
+/**
+ * The middleware's step for each rendered page (other responses pass unchanged): its scripts deferred,
+ * then its CSP cut to the hashes of what it holds inline (page-csp.ts), the loader included.
+ */
+export async function finishPage(
   response: Response,
   loader: string,
   importsOf: (chunk: string) => Set<string>,
 ): Promise<Response> {
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();
-  return new Response(withDeferredScripts(html, loader, importsOf), {
+  return new Response(withPageCspHashes(withDeferredScripts(html, loader, importsOf)), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

@@ -24,8 +24,11 @@ function loaderOf(html: string) {
   return { modules: modules.split(' ').filter(Boolean), code };
 }
 
-/** The `script-src` sources of the page's CSP. */
-const scriptSources = (html: string) => html.match(/script-src ([^;"]*)/)?.[1]?.split(' ') ?? [];
+/** The sources of one directive (`script-src`, `style-src`) of the page's CSP. */
+const sourcesOf = (html: string, directive: string) =>
+  html.match(new RegExp(`${directive} ([^;"]*)`))?.[1]?.split(' ') ?? [];
+const scriptSources = (html: string) => sourcesOf(html, 'script-src');
+const hashOf = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
 describe('the deferred scripts in a real Astro build', () => {
   beforeAll(async () => {
@@ -68,8 +71,24 @@ describe('the deferred scripts in a real Astro build', () => {
       const { code } = loaderOf(html);
       expect(code).toContain('data-modules');
       expect(code).not.toMatch(/\bimport\s*[{*\w]/); // a classic script: no static imports left
-      const hash = `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
-      expect(scriptSources(html)).toContain(hash);
+      expect(scriptSources(html)).toContain(hashOf(code));
     }
+  });
+
+  it("narrows each page's CSP to the hashes of its own inline scripts and styles", () => {
+    const inline = (html: string, tag: 'script' | 'style') =>
+      [...html.matchAll(new RegExp(`<${tag}(?![^>]*\\ssrc=)[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) =>
+        hashOf(m[1] ?? ''),
+      );
+    const otherStyle = inline(page('index.html'), 'style');
+    expect(otherStyle).toHaveLength(1); // Other.astro's scoped style, on the home page only
+    for (const path of ['index.html', 'tagged/index.html', 'island/index.html']) {
+      const html = page(path);
+      const hashes = (d: string) => sourcesOf(html, d).filter((s) => s.startsWith("'sha256-"));
+      expect(new Set(hashes('script-src')), path).toEqual(new Set(inline(html, 'script')));
+      expect(new Set(hashes('style-src')), path).toEqual(new Set(inline(html, 'style')));
+    }
+    // Astro gave every page the hash of every style in the site; the tagged page has no Other.
+    expect(sourcesOf(page('tagged/index.html'), 'style-src')).not.toContain(otherStyle[0]);
   });
 });
