@@ -18,13 +18,14 @@
  * imports. That is a file because the pages are rendered by the prerender build's code, bundled before the
  * client build runs.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build, type Plugin, type Rolldown } from 'vite';
+import { cspHash } from './page-csp.ts';
 
 const VIRTUAL_MODULE = 'virtual:deferred-scripts';
 const RESOLVED_VIRTUAL_MODULE = `\0${VIRTUAL_MODULE}`;
@@ -48,14 +49,6 @@ async function compileScriptLoader(): Promise<string> {
     throw new Error('deferred scripts: the loader did not compile to one script');
   // A trailing newline would be part of the hashed text; the page writes the code as it is.
   return chunks[0].code.trim();
-}
-
-type CspAlgorithm = 'SHA-256' | 'SHA-384' | 'SHA-512';
-
-/** A script's CSP source, `sha256-…` (or the other algorithms'). */
-function cspHash(script: string, algorithm: CspAlgorithm = 'SHA-256') {
-  const name = algorithm.replace('-', '').toLowerCase() as 'sha256' | 'sha384' | 'sha512';
-  return `${name}-${createHash(name).update(script).digest('base64')}` as const;
 }
 
 /** The chunks of a client bundle (names inside `_astro/`) and the chunks each imports statically. */

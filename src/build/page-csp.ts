@@ -8,35 +8,49 @@
  */
 import { createHash } from 'node:crypto';
 
+/** The hash algorithms a CSP source may name, as Astro's `security.csp.algorithm` spells them. */
+export type CspAlgorithm = 'SHA-256' | 'SHA-384' | 'SHA-512';
+
+/** The CSP source of a script or stylesheet's text, `sha256-…` (as Astro lists it, without quotes). */
+export function cspHash(code: string, algorithm: CspAlgorithm = 'SHA-256') {
+  const name = algorithm.replace('-', '').toLowerCase() as 'sha256' | 'sha384' | 'sha512';
+  return `${name}-${createHash(name).update(code).digest('base64')}` as const;
+}
+
 const CSP_META = /<meta http-equiv="content-security-policy" content="([^"]*)">/;
 /** Inline scripts (no src) and their type; a `type` ending in json is data (JSON-LD), never run. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+/** A hash source in a policy. */
 const HASH_SOURCE = /^'(sha256|sha384|sha512)-[^']+'$/;
+const ALGORITHMS: Record<string, CspAlgorithm> = { sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' };
 
-/** The sources of the page's own inline code, in each algorithm a policy may use. */
-function pageSources(html: string, algorithm: string) {
-  const source = (code: string) => `'${algorithm}-${createHash(algorithm).update(code).digest('base64')}'`;
+/** The quoted sources of the page's own inline code, by the directive that allows it. */
+function pageSources(html: string, algorithm: CspAlgorithm): Map<string, Set<string>> {
+  const source = (code: string) => `'${cspHash(code, algorithm)}'`;
   const scripts = new Set<string>();
   for (const [, attributes, code] of html.matchAll(INLINE_SCRIPT))
     if (!/\stype="[^"]*json"/.test(attributes ?? '')) scripts.add(source(code ?? ''));
   const styles = new Set<string>();
   for (const [, code] of html.matchAll(INLINE_STYLE)) styles.add(source(code ?? ''));
-  return { 'script-src': scripts, 'style-src': styles } as Record<string, Set<string>>;
+  return new Map([
+    ['script-src', scripts],
+    ['style-src', styles],
+  ]);
 }
 
 /** The page with its CSP's hash sources cut to those its own inline scripts and styles need. */
 export function withPageCspHashes(html: string): string {
   const meta = CSP_META.exec(html);
   if (!meta?.[1]) return html;
-  const algorithm = /'(sha256|sha384|sha512)-/.exec(meta[1])?.[1];
+  const algorithm = ALGORITHMS[/'(sha256|sha384|sha512)-/.exec(meta[1])?.[1] ?? ''];
   if (!algorithm) return html;
   const own = pageSources(html, algorithm);
   const policy = meta[1]
     .split(';')
     .map((directive) => {
       const [name = '', ...sources] = directive.trim().split(/\s+/);
-      const needed = own[name];
+      const needed = own.get(name);
       if (!needed) return directive;
       const lead = /^\s*/.exec(directive)?.[0] ?? '';
       return lead + [name, ...sources.filter((s) => !HASH_SOURCE.test(s) || needed.has(s))].join(' ');
