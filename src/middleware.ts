@@ -4,22 +4,23 @@
  * data it reads, and the page itself, are recorded against its route (src/views/build-deps.ts,
  * partial builds); then defers the page's scripts to after its largest paint (src/build/deferred-scripts.ts:
  * here, as the page is rendered, because rewriting every written page afterwards cost a large build
- * many seconds of file reads and writes), and narrows its CSP to the hashes of what it holds inline
+ * many seconds of file reads and writes), cuts its stylesheet to the rules that may match
+ * (src/build/unused-css.ts), and narrows its CSP to the hashes of what it holds inline
  * (src/build/page-csp.ts). `astro dev` serves its own scripts, so it skips that step.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { CLIENT_GRAPH_FILE, SCRIPT_LOADER } from 'virtual:deferred-scripts';
-import { clientGraphReader, finishPage } from './build/page-scripts.ts';
+import { CLIENT_BUILD_FILE, SCRIPT_LOADER } from 'virtual:deferred-scripts';
+import { clientBuildReader, finishPage } from './build/page-scripts.ts';
 import { currentRoute, recordPage } from './views/build-deps.ts';
 import { siteCtxOf } from './views/site.ts';
 
-const importsOf = clientGraphReader(CLIENT_GRAPH_FILE);
+const clientBuild = clientBuildReader(CLIENT_BUILD_FILE);
 
 export const onRequest = defineMiddleware((context, next) =>
   currentRoute.run(context.routePattern, async () => {
     recordPage(context.url.pathname);
     context.locals.siteCtx = await siteCtxOf(context.params.site);
     const response = await next();
-    return import.meta.env.DEV ? response : finishPage(response, SCRIPT_LOADER, importsOf);
+    return import.meta.env.DEV ? response : finishPage(response, SCRIPT_LOADER, clientBuild);
   }),
 );

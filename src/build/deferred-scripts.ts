@@ -15,7 +15,7 @@
  * This integration compiles the loader with Vite, adds its hash to the pages' CSP, and gives the
  * middleware what it needs through the virtual module `virtual:deferred-scripts` (its types in
  * virtual-modules.d.ts): the loader's code, and the file where the client build writes its chunks' static
- * imports. That is a file because the pages are rendered by the prerender build's code, bundled before the
+ * imports and the words of their code (for unused-css.ts). That is a file because the pages are rendered by the prerender build's code, bundled before the
  * client build runs.
  */
 import { randomUUID } from 'node:crypto';
@@ -26,6 +26,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { cspHash } from './page-csp.ts';
+import type { ClientBuildFacts } from './page-scripts.ts';
+import { vocabularyOf } from './unused-css.ts';
 
 const VIRTUAL_MODULE = 'virtual:deferred-scripts';
 const RESOLVED_VIRTUAL_MODULE = `\0${VIRTUAL_MODULE}`;
@@ -51,19 +53,25 @@ async function compileScriptLoader(): Promise<string> {
   return chunks[0].code.trim();
 }
 
-/** The chunks of a client bundle (names inside `_astro/`) and the chunks each imports statically. */
-function clientImportGraph(bundle: Rolldown.OutputBundle): Record<string, string[]> {
+/**
+ * What the middleware needs of a client bundle: its chunks (names inside `_astro/`) with the chunks each
+ * imports statically, and the words of their code (the classes scripts can add: unused-css.ts).
+ */
+function clientBuildFacts(bundle: Rolldown.OutputBundle): ClientBuildFacts {
   const inAssets = (name: string) => (name.startsWith('_astro/') ? name.slice('_astro/'.length) : null);
-  const graph: Record<string, string[]> = {};
+  const imports: Record<string, string[]> = {};
+  const code: string[] = [];
   for (const out of Object.values(bundle)) {
     const name = inAssets(out.fileName);
-    if (name && out.type === 'chunk') graph[name] = out.imports.map(inAssets).filter((d) => d !== null);
+    if (!name || out.type !== 'chunk') continue;
+    imports[name] = out.imports.map(inAssets).filter((d) => d !== null);
+    code.push(out.code);
   }
-  return graph;
+  return { imports, words: [...vocabularyOf(code).words] };
 }
 
 export function deferredScripts(): AstroIntegration {
-  const graphFile = join(tmpdir(), `deferred-scripts-${randomUUID()}.json`);
+  const clientBuildFile = join(tmpdir(), `deferred-scripts-${randomUUID()}.json`);
   let loader = '';
   const plugin: Plugin = {
     name: 'deferred-scripts',
@@ -71,11 +79,11 @@ export function deferredScripts(): AstroIntegration {
     load: (id) =>
       id === RESOLVED_VIRTUAL_MODULE
         ? `export const SCRIPT_LOADER = ${JSON.stringify(loader)};\n` +
-          `export const CLIENT_GRAPH_FILE = ${JSON.stringify(graphFile)};\n`
+          `export const CLIENT_BUILD_FILE = ${JSON.stringify(clientBuildFile)};\n`
         : undefined,
     generateBundle(_options, bundle) {
       if (this.environment.name === 'client')
-        writeFileSync(graphFile, JSON.stringify(clientImportGraph(bundle)));
+        writeFileSync(clientBuildFile, JSON.stringify(clientBuildFacts(bundle)));
     },
   };
   return {
@@ -97,7 +105,7 @@ export function deferredScripts(): AstroIntegration {
           });
         }
       },
-      'astro:build:done': () => rmSync(graphFile, { force: true }),
+      'astro:build:done': () => rmSync(clientBuildFile, { force: true }),
     },
   };
 }

@@ -39,12 +39,28 @@ function pageSources(html: string, algorithm: CspAlgorithm): Map<string, Set<str
   ]);
 }
 
+/** The hash algorithm of the page's CSP <meta>, when it names hashes. */
+function policyAlgorithm(html: string): CspAlgorithm | undefined {
+  const policy = CSP_META.exec(html)?.[1];
+  return policy ? ALGORITHMS[/'(sha256|sha384|sha512)-/.exec(policy)?.[1] ?? ''] : undefined;
+}
+
+/**
+ * The page with the CSP source of `before` (a stylesheet or script's text) replaced by that of `after`,
+ * when its policy names `before`: for inline code the build rewrites after Astro hashed it.
+ */
+export function withRehashedSource(html: string, before: string, after: string): string {
+  const algorithm = policyAlgorithm(html);
+  if (!algorithm) return html;
+  const old = `'${cspHash(before, algorithm)}'`;
+  return html.replace(CSP_META, (meta) => meta.replace(old, () => `'${cspHash(after, algorithm)}'`));
+}
+
 /** The page with its CSP's hash sources cut to those its own inline scripts and styles need. */
 export function withPageCspHashes(html: string): string {
   const meta = CSP_META.exec(html);
-  if (!meta?.[1]) return html;
-  const algorithm = ALGORITHMS[/'(sha256|sha384|sha512)-/.exec(meta[1])?.[1] ?? ''];
-  if (!algorithm) return html;
+  const algorithm = policyAlgorithm(html);
+  if (!meta?.[1] || !algorithm) return html;
   const own = pageSources(html, algorithm);
   const policy = meta[1]
     .split(';')

@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientGraphReader, finishPage, staticImports, withDeferredScripts } from './page-scripts.ts';
+import { clientBuildReader, finishPage, staticImports, withDeferredScripts } from './page-scripts.ts';
+import { vocabularyOf } from './unused-css.ts';
 
 describe('deferred page scripts', () => {
   // The client build's static imports, as deferred-scripts.ts records them (dynamic imports are not listed).
@@ -14,6 +15,7 @@ describe('deferred page scripts', () => {
     ['Near.f6.js', ['atom.d4.js']],
   ]);
   const importsOf = (chunk: string) => staticImports(graph, chunk);
+  const client = { importsOf, vocabulary: () => vocabularyOf([]) };
   const LOADER = 'loader()';
 
   it('follows static imports through the chain', () => {
@@ -54,21 +56,23 @@ describe('deferred page scripts', () => {
   it('rewrites rendered pages as they pass through the middleware, and nothing else', async () => {
     const page = '<html><body><script type="module" src="/_astro/Near.f6.js"></script></body></html>';
     const headers = { 'content-type': 'text/html', 'x-kept': '1' };
-    const out = await finishPage(new Response(page, { status: 404, headers }), LOADER, importsOf);
+    const out = await finishPage(new Response(page, { status: 404, headers }), LOADER, client);
     expect(out.status).toBe(404);
     expect(out.headers.get('x-kept')).toBe('1');
     expect(await out.text()).toContain('<script data-modules="/_astro/Near.f6.js');
     const json = new Response(page, { headers: { 'content-type': 'application/json' } });
-    expect(await (await finishPage(json, LOADER, importsOf)).text()).toBe(page);
+    expect(await (await finishPage(json, LOADER, client)).text()).toBe(page);
   });
 
-  it("reads the client build's graph from its file, and fails on a chunk it does not name", () => {
+  it("reads the client build's graph and words from its file, and fails on a chunk it does not name", () => {
     const file = join(mkdtempSync(join(tmpdir(), 'graph-')), 'graph.json');
-    writeFileSync(file, JSON.stringify(Object.fromEntries(graph)));
-    const read = clientGraphReader(file);
-    expect([...read('Near.f6.js')].sort()).toEqual(['atom.d4.js', 'header.b2.js']);
-    expect(() => read('Other.a0.js')).toThrow(/has no chunk Other\.a0\.js/);
-    writeFileSync(file, '{"Near.f6.js": [1]}');
-    expect(() => clientGraphReader(file)('Near.f6.js')).toThrow();
+    writeFileSync(file, JSON.stringify({ imports: Object.fromEntries(graph), words: ['open', 'btn--'] }));
+    const read = clientBuildReader(file);
+    expect([...read.importsOf('Near.f6.js')].sort()).toEqual(['atom.d4.js', 'header.b2.js']);
+    expect(() => read.importsOf('Other.a0.js')).toThrow(/has no chunk Other\.a0\.js/);
+    expect(read.vocabulary().words.has('open')).toBe(true);
+    expect(read.vocabulary().prefixes).toEqual(['btn--']);
+    writeFileSync(file, '{"imports": {"Near.f6.js": [1]}, "words": []}');
+    expect(() => clientBuildReader(file).importsOf('Near.f6.js')).toThrow();
   });
 });

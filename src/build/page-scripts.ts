@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { LOADER_ATTRIBUTE } from './after-paint.ts';
 import { withPageCspHashes } from './page-csp.ts';
+import { type Vocabulary, vocabularyOf, withoutUnusedCss } from './unused-css.ts';
 
 /** The client build's chunks (names inside `_astro/`) and the chunks each imports statically. */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
@@ -52,39 +53,56 @@ export function withDeferredScripts(
 }
 
 /**
- * The static imports of a chunk, from the graph the client build wrote to `file` (read once, when the
- * first page is rendered, after the client build). A page script the graph does not name means the graph
- * was not written for this build: that is an error, not a page left without its imports.
+ * What deferred-scripts.ts writes of the client build: `{ imports: { "chunk.js": ["dep.js", …], … },
+ * words: […] }`, each chunk's static imports and the words of the chunks' code.
  */
-export function clientGraphReader(file: string): (chunk: string) => Set<string> {
-  let graph: ImportGraph | undefined;
-  return (chunk) => {
-    graph ??= parseImportGraph(readFileSync(file, 'utf8'));
-    if (!graph.has(chunk))
-      throw new Error(`deferred scripts: the client build's import graph (${file}) has no chunk ${chunk}`);
-    return staticImports(graph, chunk);
-  };
+const ClientBuildFile = v.object({
+  imports: v.record(v.string(), v.array(v.string())),
+  words: v.array(v.string()),
+});
+export type ClientBuildFacts = v.InferOutput<typeof ClientBuildFile>;
+
+/** The client build, as the middleware asks about it for each page. */
+export interface ClientBuild {
+  /** The chunks a chunk imports statically, directly or not. */
+  importsOf: (chunk: string) => Set<string>;
+  /** The words of every chunk's code: the classes scripts can add (unused-css.ts). */
+  vocabulary: () => Vocabulary;
 }
 
-/** The graph as deferred-scripts.ts writes it: `{ "chunk.js": ["dep.js", …], … }`. */
-const GraphFile = v.record(v.string(), v.array(v.string()));
-
-function parseImportGraph(json: string): ImportGraph {
-  return new Map(Object.entries(v.parse(GraphFile, JSON.parse(json))));
+/**
+ * The client build from what it wrote to `file` (read once, when the first page is rendered, after the
+ * client build). A page script the graph does not name means the file was not written for this build:
+ * that is an error, not a page left without its imports.
+ */
+export function clientBuildReader(file: string): ClientBuild {
+  let facts: { graph: ImportGraph; vocabulary: Vocabulary } | undefined;
+  const read = () => {
+    if (facts) return facts;
+    const { imports, words } = v.parse(ClientBuildFile, JSON.parse(readFileSync(file, 'utf8')));
+    facts = { graph: new Map(Object.entries(imports)), vocabulary: vocabularyOf([words.join(' ')]) };
+    return facts;
+  };
+  return {
+    importsOf: (chunk) => {
+      const { graph } = read();
+      if (!graph.has(chunk))
+        throw new Error(`deferred scripts: the client build's import graph (${file}) has no chunk ${chunk}`);
+      return staticImports(graph, chunk);
+    },
+    vocabulary: () => read().vocabulary,
+  };
 }
 
 /**
  * The middleware's step for each rendered page (other responses pass unchanged): its scripts deferred,
- * then its CSP cut to the hashes of what it holds inline (page-csp.ts), the loader included.
+ * its stylesheet cut to the rules that may match (unused-css.ts), then its CSP cut to the hashes of
+ * what it holds inline (page-csp.ts), the loader included.
  */
-export async function finishPage(
-  response: Response,
-  loader: string,
-  importsOf: (chunk: string) => Set<string>,
-): Promise<Response> {
+export async function finishPage(response: Response, loader: string, client: ClientBuild): Promise<Response> {
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const html = await response.text();
-  return new Response(withPageCspHashes(withDeferredScripts(html, loader, importsOf)), {
+  const html = withDeferredScripts(await response.text(), loader, client.importsOf);
+  return new Response(withPageCspHashes(withoutUnusedCss(html, client.vocabulary())), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

@@ -91,4 +91,13 @@ describe('the deferred scripts in a real Astro build', () => {
     // Astro gave every page the hash of every style in the site; the tagged page has no Other.
     expect(sourcesOf(page('tagged/index.html'), 'style-src')).not.toContain(otherStyle[0]);
   });
+
+  it("keeps the rules a page's markup or scripts can match, and only those (unused-css.ts)", () => {
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page('index.html'))?.[1] ?? '';
+    expect(style).toMatch(/#other\[data-astro-cid-\w+\]\{color:teal\}/);
+    // Added by Other's script at run time: named in the client build's code.
+    expect(style).toMatch(/\.lit\[data-astro-cid-\w+\]\{color:gold\}/);
+    // Named nowhere: not written to the page.
+    expect(style).not.toContain('.gone');
+  });
 });
