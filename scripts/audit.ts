@@ -10,46 +10,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { SHOWCASE } from '../src/demo/fixtures.ts';
 import { siteUnderTest } from './bench/site-under-test.ts';
+import { TEMPLATES, templatePages } from './bench/templates.ts';
 
-// One page of each template, since the LCP goal holds for every template (decision 195); `{post}` and `{special}` are replaced by the
-// newest blog post's and the first special's slug.
-const PAGES = (
-  process.env.AUDIT_PAGES ??
-  [
-    '/',
-    '/dealer/west-rand',
-    '/new',
-    '/showroom',
-    '/showroom/subaru/forester',
-    '/showroom/subaru/forester/2-5i',
-    '/showroom/subaru/forester/2-5i/enquire',
-    '/test-drive/subaru/forester',
-    '/special-offers',
-    '/special-offers/{special}',
-    '/pre-owned',
-    `${SHOWCASE.path}`,
-    `${SHOWCASE.path}/enquire`,
-    '/pre-owned/saved',
-    '/pre-owned/compare',
-    '/pre-owned/test-drive',
-    '/finance',
-    '/sell-your-car',
-    '/book-a-service',
-    '/parts',
-    '/contact-us',
-    '/contact-us/thank-you',
-    '/blog',
-    '/blog/{post}',
-    '/about-us',
-    '/avoid-fraud',
-    '/privacy-policy',
-  ].join(',')
-)
-  .split(',')
-  .map((p) => p.trim())
-  .filter(Boolean);
+// One page of each template, since the LCP goal holds for every template (decision 195).
+const PAGES = (process.env.AUDIT_PAGES?.split(',') ?? TEMPLATES).map((p) => p.trim()).filter(Boolean);
 /** The goal for the largest contentful paint of every template under Lighthouse's mobile emulation, at either CPU. */
 const LCP_GOAL_MS = 1000;
 /** The goal for the performance score of every template. */
@@ -90,17 +55,7 @@ if (!existsSync(LH))
 
 const { base, stop } = await siteUnderTest(process.env.AUDIT_URL, Number(process.env.AUDIT_PORT ?? 4391));
 
-const latest = await fetch(`${base}/api/blog`).then(
-  (r) => r.json() as Promise<{ 'hydra:member': { slug: string }[] }>,
-);
-const specials = await fetch(`${base}/api/special-deals/all`).then(
-  (r) => r.json() as Promise<{ 'hydra:member': { specials: { slug: string }[] }[] }>,
-);
-const pages = PAGES.map((p) =>
-  p
-    .replace('{post}', latest['hydra:member'][0]?.slug ?? '')
-    .replace('{special}', specials['hydra:member'][0]?.specials[0]?.slug ?? ''),
-);
+const pages = await templatePages(base, PAGES);
 
 const flags =
   '--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic';

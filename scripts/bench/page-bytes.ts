@@ -1,0 +1,62 @@
+/**
+ * What a phone downloads for each template's document, and whether it arrives in the first round trip:
+ * the brotli body as the server sends it once refined (decision 320: the answer after the first) and the
+ * response headers as written on the wire, against ten TCP segments of 1,460 bytes (14,600 bytes, the
+ * window Lighthouse's simulation and a fresh connection start with: decision 290).
+ *
+ *   BASE=http://127.0.0.1:4391 node scripts/bench/page-bytes.ts [/path …]
+ *
+ * Without BASE the e2e server (data/e2e) is started for the run; without paths, every template
+ * (templates.ts).
+ */
+import { request } from 'node:http';
+import { siteUnderTest } from './site-under-test.ts';
+import { templatePages } from './templates.ts';
+
+const FIRST_WINDOW = 10 * 1460;
+/** How long the server is given to refine a page after its first answer (brotli-refine.ts). */
+const REFINE_WAIT_MS = 3000;
+
+/** The body's and the header block's bytes of one brotli answer, as on the wire. */
+function answerBytes(url: string): Promise<{ status: number; body: number; headers: number }> {
+  return new Promise((done, fail) => {
+    const req = request(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
+      const raw = res.rawHeaders;
+      let headers = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+      for (let i = 0; i < raw.length; i += 2) headers += `${raw[i]}: ${raw[i + 1]}\r\n`.length;
+      let body = 0;
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.length;
+      });
+      res.on('end', () => done({ status: res.statusCode ?? 0, body, headers }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+const { base, stop } = await siteUnderTest(process.env.BASE, Number(process.env.PORT ?? 4391));
+try {
+  const asked = process.argv.slice(2);
+  const pages = await templatePages(base, asked.length ? asked : undefined);
+  for (const page of pages) await answerBytes(base + page);
+  await new Promise((r) => setTimeout(r, REFINE_WAIT_MS));
+  console.log('| page | brotli body | headers | together | first round trip |');
+  console.log('|---|---|---|---|---|');
+  let over = 0;
+  for (const page of pages) {
+    const a = await answerBytes(base + page);
+    if (a.status !== 200) throw new Error(`${page} answered ${a.status}`);
+    const total = a.body + a.headers;
+    if (total > FIRST_WINDOW) over++;
+    const fits = total <= FIRST_WINDOW ? 'yes' : `no, ${(total - FIRST_WINDOW).toLocaleString('en')} B over`;
+    console.log(
+      `| ${page} | ${a.body.toLocaleString('en')} | ${a.headers} | ${total.toLocaleString('en')} | ${fits} |`,
+    );
+  }
+  console.log(
+    `\n${pages.length - over} of ${pages.length} documents fit in ${FIRST_WINDOW.toLocaleString('en')} bytes.`,
+  );
+} finally {
+  stop();
+}

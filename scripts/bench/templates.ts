@@ -1,0 +1,51 @@
+/**
+ * One page of each template of the public site, for the measurements that hold for every template
+ * (decision 195): `npm run audit` and `scripts/bench/page-bytes.ts`. `{post}` and `{special}` stand for
+ * the newest blog post's and the first special's slug, which `templatePages` asks the running site for.
+ */
+import { SHOWCASE } from '../../src/demo/fixtures.ts';
+
+export const TEMPLATES = [
+  '/',
+  '/dealer/west-rand',
+  '/new',
+  '/showroom',
+  '/showroom/subaru/forester',
+  '/showroom/subaru/forester/2-5i',
+  '/showroom/subaru/forester/2-5i/enquire',
+  '/test-drive/subaru/forester',
+  '/special-offers',
+  '/special-offers/{special}',
+  '/pre-owned',
+  `${SHOWCASE.path}`,
+  `${SHOWCASE.path}/enquire`,
+  '/pre-owned/saved',
+  '/pre-owned/compare',
+  '/pre-owned/test-drive',
+  '/finance',
+  '/sell-your-car',
+  '/book-a-service',
+  '/parts',
+  '/contact-us',
+  '/contact-us/thank-you',
+  '/blog',
+  '/blog/{post}',
+  '/about-us',
+  '/avoid-fraud',
+  '/privacy-policy',
+];
+
+/** The pages (a subset, or every template) with their slugs filled in from the site at `base`. */
+export async function templatePages(base: string, pages: string[] = TEMPLATES): Promise<string[]> {
+  const latest = await fetch(`${base}/api/blog`).then(
+    (r) => r.json() as Promise<{ 'hydra:member': { slug: string }[] }>,
+  );
+  const specials = await fetch(`${base}/api/special-deals/all`).then(
+    (r) => r.json() as Promise<{ 'hydra:member': { specials: { slug: string }[] }[] }>,
+  );
+  return pages.map((p) =>
+    p
+      .replace('{post}', latest['hydra:member'][0]?.slug ?? '')
+      .replace('{special}', specials['hydra:member'][0]?.specials[0]?.slug ?? ''),
+  );
+}
