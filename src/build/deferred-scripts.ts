@@ -15,8 +15,8 @@
  * This integration compiles the loader with Vite, adds its hash to the pages' CSP, and gives the
  * middleware what it needs through the virtual module `virtual:deferred-scripts` (its types in
  * virtual-modules.d.ts): the loader's code, and the file where the client build writes its chunks' static
- * imports and the words of their code (for unused-css.ts). That is a file because the pages are rendered by the prerender build's code, bundled before the
- * client build runs.
+ * imports and the words of their code (for unused-css.ts). That is a file because the pages are rendered by
+ * the prerender build's code, bundled before the client build runs.
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';

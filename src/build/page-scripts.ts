@@ -1,7 +1,8 @@
 /**
  * The middleware's step of the deferred scripts (deferred-scripts.ts): each rendered page's module scripts
  * are replaced by the loader (src/client/script-loader.ts), which imports them and every chunk they import
- * statically once the page has painted its largest element.
+ * statically once the page has painted its largest element. `finishPage` then cuts the page's stylesheet
+ * and CSP to what the page uses.
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
