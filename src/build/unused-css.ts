@@ -14,7 +14,7 @@
  * for a state the page reaches later stays. Element names are ignored too. @keyframes, @font-face and
  * @layer are kept as they are.
  */
-import postcss, { type Rule } from 'postcss';
+import postcss from 'postcss';
 import { SERVER_PAGE_CLASSES } from '../domain/server-page-classes.ts';
 import { withRehashedSource } from './page-csp.ts';
 
@@ -44,37 +44,97 @@ export function vocabularyOf(texts: Iterable<string>): Vocabulary {
 const named = (v: Vocabulary, name: string) =>
   v.words.has(name) || v.prefixes.some((p) => name.startsWith(p)) || v.suffixes.some((s) => name.endsWith(s));
 
-/** Whether a selector may match, given the page's and the client build's words. */
-function mayMatch(selector: string, page: Vocabulary, client: Vocabulary): boolean {
-  if (selector.includes('\\')) return true; // an escaped name: not read here, kept
-  for (const [, cid] of selector.matchAll(/\[data-astro-cid-([\w-]+)\]/g))
-    if (!page.words.has(`data-astro-cid-${cid}`)) return false;
-  // What the selector needs present, without its strings, attribute tests and functional pseudo-classes.
-  let needs = selector.replace(/"[^"]*"|'[^']*'/g, '').replace(/\[[^\]]*\]/g, '');
-  while (/\([^()]*\)/.test(needs)) needs = needs.replace(/\([^()]*\)/g, '');
-  for (const [, name = ''] of needs.matchAll(/[.#](-?[A-Za-z_][\w-]*)/g))
-    if (!named(page, name) && !named(client, name) && !SERVER_PAGE_CLASSES.has(name)) return false;
-  return true;
+/** What a selector needs present to match: scoped components and class or id names; null: nothing known. */
+interface Needs {
+  cids: string[];
+  names: string[];
 }
 
-const inKeyframes = (rule: Rule) =>
-  rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name);
+function needsOf(selector: string): Needs | null {
+  if (selector.includes('\\')) return null; // an escaped name: not read here, kept
+  const cids = [...selector.matchAll(/\[data-astro-cid-([\w-]+)\]/g)].map((m) => `data-astro-cid-${m[1]}`);
+  // Without its strings, attribute tests and functional pseudo-classes (:not(.x) needs no .x).
+  let rest = selector.replace(/"[^"]*"|'[^']*'/g, '').replace(/\[[^\]]*\]/g, '');
+  while (/\([^()]*\)/.test(rest)) rest = rest.replace(/\([^()]*\)/g, '');
+  const names = [...rest.matchAll(/[.#](-?[A-Za-z_][\w-]*)/g)].map((m) => m[1] ?? '');
+  return { cids, names };
+}
+
+/**
+ * A stylesheet as the cut reads it: each rule with what its selectors need, each group of rules (@media,
+ * @supports, @layer…) with its rules, by their place in the text. Anything else (@keyframes, @font-face,
+ * a rule's nested rules) is part of what holds it and is never cut on its own.
+ */
+type Outline =
+  | { kind: 'rule'; start: number; end: number; selectors: (Needs | null)[] }
+  | { kind: 'group'; start: number; end: number; keepShell: boolean; children: Outline[] };
+
+function outlineOf(nodes: postcss.ChildNode[]): Outline[] {
+  const out: Outline[] = [];
+  for (const node of nodes) {
+    const start = node.source?.start?.offset;
+    const end = node.source?.end?.offset;
+    if (start === undefined || end === undefined) continue;
+    if (node.type === 'rule') out.push({ kind: 'rule', start, end, selectors: node.selectors.map(needsOf) });
+    else if (
+      node.type === 'atrule' &&
+      node.nodes?.some((n) => n.type !== 'decl' && n.type !== 'comment') &&
+      !/keyframes$/i.test(node.name)
+    )
+      // An emptied @layer block stays: it may be what fixes the order of the layers.
+      out.push({
+        kind: 'group',
+        start,
+        end,
+        keepShell: node.name === 'layer',
+        children: outlineOf(node.nodes),
+      });
+  }
+  return out;
+}
+
+/** Outlines by stylesheet text: pages of a template share their sheet. Bounded, for a long-lived process. */
+const outlines = new Map<string, Outline[]>();
+function outline(css: string): Outline[] {
+  let found = outlines.get(css);
+  if (!found) {
+    if (outlines.size >= 200) outlines.clear();
+    found = outlineOf(postcss.parse(css).nodes);
+    outlines.set(css, found);
+  }
+  return found;
+}
+
+/** The text ranges of the rules and emptied groups nothing can match, in order. */
+function deadRanges(nodes: Outline[], alive: (needs: Needs | null) => boolean): [number, number][] {
+  const dead: [number, number][] = [];
+  for (const node of nodes) {
+    if (node.kind === 'rule') {
+      if (!node.selectors.some(alive)) dead.push([node.start, node.end]);
+      continue;
+    }
+    const inner = deadRanges(node.children, alive);
+    const emptied = inner.length === node.children.length && node.children.length > 0;
+    if (emptied && !node.keepShell) dead.push([node.start, node.end]);
+    else dead.push(...inner);
+  }
+  return dead;
+}
 
 /** The stylesheet without its rules nothing can match; the same text when it keeps them all. */
 function pruned(css: string, page: Vocabulary, client: Vocabulary): string {
-  const root = postcss.parse(css);
-  let removed = false;
-  root.walkRules((rule) => {
-    if (inKeyframes(rule) || rule.selectors.some((s) => mayMatch(s, page, client))) return;
-    rule.remove();
-    removed = true;
-  });
-  if (!removed) return css;
-  // Conditional groups left empty go too; @layer blocks stay, as they fix the order of the layers.
-  root.walkAtRules((at) => {
-    if (at.nodes?.length === 0 && at.name !== 'layer') at.remove();
-  });
-  return root.toString();
+  const present = (name: string) => named(page, name) || named(client, name) || SERVER_PAGE_CLASSES.has(name);
+  const alive = (needs: Needs | null) =>
+    !needs || (needs.cids.every((cid) => page.words.has(cid)) && needs.names.every(present));
+  const dead = deadRanges(outline(css), alive);
+  if (!dead.length) return css;
+  let kept = '';
+  let from = 0;
+  for (const [start, end] of dead) {
+    kept += css.slice(from, start);
+    from = end;
+  }
+  return kept + css.slice(from);
 }
 
 /**
