@@ -31,6 +31,13 @@ describe("each page's stylesheet without the rules nothing can match", () => {
     );
   });
 
+  it('keeps a group that still holds a rule, however many of its nested rules go', () => {
+    const css =
+      '@media screen{.card{color:red}@supports (display:grid){.gone{margin:0}.lost{margin:0}.card{display:grid}}}';
+    const out = withoutUnusedCss(page(css, '<p class="card">a</p>'), noClient);
+    expect(styleOf(out)).toBe('@media screen{.card{color:red}@supports (display:grid){.card{display:grid}}}');
+  });
+
   it("replaces the cut sheet's hash in the CSP, so the browser still applies it", () => {
     const css = '.card{color:red}.gone{color:blue}';
     const out = withoutUnusedCss(page(css, '<p class="card">a</p>'), noClient);

@@ -105,20 +105,30 @@ function outline(css: string): Outline[] {
   return found;
 }
 
-/** The text ranges of the rules and emptied groups nothing can match, in order. */
-function deadRanges(nodes: Outline[], alive: (needs: Needs | null) => boolean): [number, number][] {
-  const dead: [number, number][] = [];
+/**
+ * The text ranges of the rules and emptied groups nothing can match, in order, and whether that is all of
+ * `nodes` (so the group holding them is emptied).
+ */
+function deadRanges(
+  nodes: Outline[],
+  alive: (needs: Needs | null) => boolean,
+): { ranges: [number, number][]; all: boolean } {
+  const ranges: [number, number][] = [];
+  let all = nodes.length > 0;
   for (const node of nodes) {
     if (node.kind === 'rule') {
-      if (!node.selectors.some(alive)) dead.push([node.start, node.end]);
+      if (node.selectors.some(alive)) all = false;
+      else ranges.push([node.start, node.end]);
       continue;
     }
     const inner = deadRanges(node.children, alive);
-    const emptied = inner.length === node.children.length && node.children.length > 0;
-    if (emptied && !node.keepShell) dead.push([node.start, node.end]);
-    else dead.push(...inner);
+    if (inner.all && !node.keepShell) ranges.push([node.start, node.end]);
+    else {
+      ranges.push(...inner.ranges);
+      all = false;
+    }
   }
-  return dead;
+  return { ranges, all };
 }
 
 /** The stylesheet without its rules nothing can match; the same text when it keeps them all. */
@@ -126,7 +136,7 @@ function pruned(css: string, page: Vocabulary, client: Vocabulary): string {
   const present = (name: string) => named(page, name) || named(client, name) || SERVER_PAGE_CLASSES.has(name);
   const alive = (needs: Needs | null) =>
     !needs || (needs.cids.every((cid) => page.words.has(cid)) && needs.names.every(present));
-  const dead = deadRanges(outline(css), alive);
+  const dead = deadRanges(outline(css), alive).ranges;
   if (!dead.length) return css;
   let kept = '';
   let from = 0;
