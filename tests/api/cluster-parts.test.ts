@@ -94,6 +94,17 @@ describe.each(ENGINES)('on %s', (engine) => {
     return root;
   };
 
+  /**
+   * The last occurrence of a daily job at `hour` UTC: an unfinished occurrence is taken over only within a
+   * day of its time (scheduler.ts), so a fixed date would stop these tests working the day after.
+   */
+  const lastDailyUtc = (hour: number) => {
+    const at = new Date();
+    at.setUTCHours(hour, 0, 0, 0);
+    if (at.getTime() > Date.now()) at.setUTCDate(at.getUTCDate() - 1);
+    return at;
+  };
+
   describe('scheduler', () => {
     const scheduler = () => {
       const s = createScheduler(api.deps.db, logger, { leaseMs: 5000, sweepMs: 100 });
@@ -133,7 +144,8 @@ describe.each(ENGINES)('on %s', (engine) => {
     it('finishes, on another instance, an occurrence whose instance died holding it', async () => {
       fresh();
       const name = `takeover-${engine}`;
-      const due = '2026-11-27T02:00:00.000Z';
+      // 02:00 in Johannesburg (00:00 UTC), the last one: within the day a take-over still reaches.
+      const due = lastDailyUtc(0).toISOString();
       // An instance claimed it and died: its lease ran out without the occurrence finishing.
       await api.deps.db
         .insertInto('schedule_runs')
@@ -171,7 +183,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     it('gives an unfinished occurrence back when stopping, so another instance runs it at once', async () => {
       fresh();
       const name = `give-back-${engine}`;
-      const due = new Date('2026-11-27T03:00:00.000Z');
+      const due = lastDailyUtc(3);
       const ran: string[] = [];
       const a = scheduler();
       a.add({
