@@ -27,7 +27,7 @@ import type { AstroIntegration } from 'astro';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { cspHash } from './page-csp.ts';
 import type { ClientBuildFacts } from './page-scripts.ts';
-import { vocabularyOf } from './unused-css.ts';
+import { wordsOf } from './unused-css.ts';
 
 const VIRTUAL_MODULE = 'virtual:deferred-scripts';
 const RESOLVED_VIRTUAL_MODULE = `\0${VIRTUAL_MODULE}`;
@@ -67,7 +67,7 @@ function clientBuildFacts(bundle: Rolldown.OutputBundle): ClientBuildFacts {
     imports[name] = out.imports.map(inAssets).filter((d) => d !== null);
     code.push(out.code);
   }
-  return { imports, words: [...vocabularyOf(code).words] };
+  return { imports, words: [...wordsOf(code)] };
 }
 
 export function deferredScripts(): AstroIntegration {

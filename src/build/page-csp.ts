@@ -20,7 +20,8 @@ export function cspHash(code: string, algorithm: CspAlgorithm = 'SHA-256') {
 const CSP_META = /<meta http-equiv="content-security-policy" content="([^"]*)">/;
 /** Inline scripts (no src) and their type; a `type` ending in json is data (JSON-LD), never run. */
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+/** Inline stylesheets: the opening tag, then the text (unused-css.ts cuts the text). */
+export const INLINE_STYLE = /(<style[^>]*>)([\s\S]*?)<\/style>/g;
 /** A hash source in a policy. */
 const HASH_SOURCE = /^'(sha256|sha384|sha512)-[^']+'$/;
 const ALGORITHMS: Record<string, CspAlgorithm> = { sha256: 'SHA-256', sha384: 'SHA-384', sha512: 'SHA-512' };
@@ -32,25 +33,23 @@ function pageSources(html: string, algorithm: CspAlgorithm): Map<string, Set<str
   for (const [, attributes, code] of html.matchAll(INLINE_SCRIPT))
     if (!/\stype="[^"]*json"/.test(attributes ?? '')) scripts.add(source(code ?? ''));
   const styles = new Set<string>();
-  for (const [, code] of html.matchAll(INLINE_STYLE)) styles.add(source(code ?? ''));
+  for (const [, , code] of html.matchAll(INLINE_STYLE)) styles.add(source(code ?? ''));
   return new Map([
     ['script-src', scripts],
     ['style-src', styles],
   ]);
 }
 
-/** The hash algorithm of the page's CSP <meta>, when it names hashes. */
-function policyAlgorithm(html: string): CspAlgorithm | undefined {
-  const policy = CSP_META.exec(html)?.[1];
-  return policy ? ALGORITHMS[/'(sha256|sha384|sha512)-/.exec(policy)?.[1] ?? ''] : undefined;
-}
+/** The hash algorithm a policy's sources use, when it names hashes. */
+const algorithmOf = (policy: string): CspAlgorithm | undefined =>
+  ALGORITHMS[/'(sha256|sha384|sha512)-/.exec(policy)?.[1] ?? ''];
 
 /**
  * The page with the CSP source of `before` (a stylesheet or script's text) replaced by that of `after`,
  * when its policy names `before`: for inline code the build rewrites after Astro hashed it.
  */
 export function withRehashedSource(html: string, before: string, after: string): string {
-  const algorithm = policyAlgorithm(html);
+  const algorithm = algorithmOf(CSP_META.exec(html)?.[1] ?? '');
   if (!algorithm) return html;
   const old = `'${cspHash(before, algorithm)}'`;
   return html.replace(CSP_META, (meta) => meta.replace(old, () => `'${cspHash(after, algorithm)}'`));
@@ -59,7 +58,7 @@ export function withRehashedSource(html: string, before: string, after: string):
 /** The page with its CSP's hash sources cut to those its own inline scripts and styles need. */
 export function withPageCspHashes(html: string): string {
   const meta = CSP_META.exec(html);
-  const algorithm = policyAlgorithm(html);
+  const algorithm = algorithmOf(meta?.[1] ?? '');
   if (!meta?.[1] || !algorithm) return html;
   const own = pageSources(html, algorithm);
   const policy = meta[1]

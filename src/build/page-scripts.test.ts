@@ -15,7 +15,7 @@ describe('deferred page scripts', () => {
     ['Near.f6.js', ['atom.d4.js']],
   ]);
   const importsOf = (chunk: string) => staticImports(graph, chunk);
-  const client = { importsOf, vocabulary: () => vocabularyOf([]) };
+  const client = { importsOf, vocabulary: () => vocabularyOf(new Set()) };
   const LOADER = 'loader()';
 
   it('follows static imports through the chain', () => {

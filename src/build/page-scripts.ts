@@ -81,7 +81,7 @@ export function clientBuildReader(file: string): ClientBuild {
   const read = () => {
     if (facts) return facts;
     const { imports, words } = v.parse(ClientBuildFile, JSON.parse(readFileSync(file, 'utf8')));
-    facts = { graph: new Map(Object.entries(imports)), vocabulary: vocabularyOf([words.join(' ')]) };
+    facts = { graph: new Map(Object.entries(imports)), vocabulary: vocabularyOf(new Set(words)) };
     return facts;
   };
   return {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SERVER_PAGE_CLASSES } from '../domain/server-page-classes.ts';
 import { cspHash } from './page-csp.ts';
-import { vocabularyOf, withoutUnusedCss } from './unused-css.ts';
+import { vocabularyOf, withoutUnusedCss, wordsOf } from './unused-css.ts';
 
 const csp = (...styles: string[]) =>
   `<meta http-equiv="content-security-policy" content="default-src 'self'; style-src 'self' ${styles
@@ -12,7 +12,7 @@ const csp = (...styles: string[]) =>
 const page = (css: string, body: string) =>
   `<html><head>${csp(css)}<style>${css}</style></head><body>${body}</body></html>`;
 const styleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
-const noClient = vocabularyOf([]);
+const noClient = vocabularyOf(new Set());
 
 describe("each page's stylesheet without the rules nothing can match", () => {
   it('drops a scoped component the page does not render, and a class named nowhere', () => {
@@ -50,10 +50,9 @@ describe("each page's stylesheet without the rules nothing can match", () => {
       '.open{display:block}.btn--ghost{color:blue}.is-shown{opacity:1}.drawer[open]{display:block}' +
       '.card:not(.never){color:red}.card:has(.never){color:red}.field--error{color:red}.added{color:red}' +
       '.a\\:b{color:red}@keyframes spin{50%{opacity:0}}@layer base{}@font-face{font-family:x;src:url(x.woff2)}';
-    const client = vocabularyOf([
-      "e.classList.add('open');const c='btn--'+kind;x=p+'-shown'",
-      'm.className="is"',
-    ]);
+    const client = vocabularyOf(
+      wordsOf(["e.classList.add('open');const c='btn--'+kind;x=p+'-shown'", 'm.className="is"']),
+    );
     const html = page(
       css,
       '<details class="drawer card">a</details><script>document.body.classList.add("added")</script>',

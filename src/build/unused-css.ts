@@ -16,11 +16,10 @@
  */
 import postcss from 'postcss';
 import { SERVER_PAGE_CLASSES } from '../domain/server-page-classes.ts';
-import { withRehashedSource } from './page-csp.ts';
+import { INLINE_STYLE, withRehashedSource } from './page-csp.ts';
 
 /** What can name a class or id, as the tokens of markup and code. */
 const WORD = /[\w-]+/g;
-const INLINE_STYLE = /(<style[^>]*>)([\s\S]*?)<\/style>/g;
 
 /** Names run-time code may build from a fixed part: `'btn--' + kind`, `prefix + '-open'`. */
 export interface Vocabulary {
@@ -29,10 +28,15 @@ export interface Vocabulary {
   suffixes: string[];
 }
 
-/** The words of some text (client chunks, a page), with the fixed parts a name can be built from. */
-export function vocabularyOf(texts: Iterable<string>): Vocabulary {
+/** The words of some text (client chunks, a page): what can name a class or id. */
+export function wordsOf(texts: Iterable<string>): Set<string> {
   const words = new Set<string>();
   for (const text of texts) for (const word of text.match(WORD) ?? []) words.add(word);
+  return words;
+}
+
+/** The words, with the fixed parts a name can be built from. */
+export function vocabularyOf(words: Set<string>): Vocabulary {
   const affixes = [...words].filter((w) => w.length > 1);
   return {
     words,
@@ -154,7 +158,7 @@ function pruned(css: string, page: Vocabulary, client: Vocabulary): string {
 export function withoutUnusedCss(html: string, client: Vocabulary): string {
   const styles = [...html.matchAll(INLINE_STYLE)];
   if (!styles.length) return html;
-  const page = vocabularyOf([html.replace(INLINE_STYLE, ' ')]);
+  const page = vocabularyOf(wordsOf([html.replace(INLINE_STYLE, ' ')]));
   let out = html;
   for (const [tag, open, css = ''] of styles) {
     const kept = pruned(css, page, client);
