@@ -11,7 +11,7 @@ import { narrowestCandidate } from '../../domain/data-saver.ts';
 const saving = () => typeof document !== 'undefined' && document.documentElement.hasAttribute('data-saver');
 
 interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> {
-  image: Image;
+  image: Pick<Image, 'uri' | 'width' | 'height' | 'sources'>;
   sizes: string;
   alt: string;
 }

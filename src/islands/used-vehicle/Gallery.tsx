@@ -3,14 +3,14 @@
  * browser's own; previous/next buttons, thumbnails and the arrow keys move between photos.
  */
 import { type KeyboardEvent, useRef, useState } from 'react';
-import type { Image } from '../../contract/index.ts';
 import { LCP_SIZES } from '../../domain/preload.ts';
 import { IllustrationLabel } from '../picture/IllustrationLabel.tsx';
 import { Picture } from '../picture/Picture.tsx';
+import type { ShownImage } from './shown-vehicle.ts';
 import './gallery.css';
 
 interface Props {
-  images: Image[];
+  images: ShownImage[];
   name: string;
 }
 

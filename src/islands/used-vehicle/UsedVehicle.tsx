@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../client/browser-api.ts';
-import type { VehicleDetail, VehicleSummary } from '../../contract/index.ts';
+import type { VehicleSummary } from '../../contract/index.ts';
 import { carLinkQuery } from '../../domain/car-link.ts';
 import { stockNumber } from '../../domain/contact.ts';
 import { FINANCE_DEFAULTS, financeSummary } from '../../domain/finance.ts';
@@ -22,31 +22,31 @@ import { FinanceTerms } from './FinanceTerms.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { SimilarCars } from './SimilarCars.tsx';
+import type { ShownVehicle } from './shown-vehicle.ts';
 import './used-vehicle.css';
 
 interface Props {
   /** Dealer site name under /dealer/{name}, or null. */
   site: string | null;
-  /** The build's data; absent on the shell page. */
-  vehicle?: VehicleDetail;
-  /** {page path}/enquire as built (recomputed from the address in the browser). */
-  enquireHref?: string;
+  /** The build's data, cut to what the page shows (shownVehicle); absent on the shell page. */
+  vehicle?: ShownVehicle;
   /** Every dealership's contact details: the car's own is picked by its dealer_slug. */
   dealers: DealerContact[];
 }
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'ready'; v: VehicleDetail }
-  | { kind: 'sold'; v: VehicleDetail }
+  | { kind: 'ready'; v: ShownVehicle }
+  | { kind: 'sold'; v: ShownVehicle }
   | { kind: 'missing' }
   | { kind: 'error' };
 
 const PATH = /\/pre-owned\/([a-z0-9-]+)\/([a-z0-9-]+)\/(\d+)\/?$/;
 const statusOf = (err: unknown) => (err as { response?: Response }).response?.status;
-export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Props) {
+export default function UsedVehicle({ site, vehicle, dealers }: Props) {
   const [view, setView] = useState<View>(vehicle ? { kind: 'ready', v: vehicle } : { kind: 'loading' });
-  const [enquire, setEnquire] = useState(enquireHref ?? '');
+  // The car's own page and its enquiry page follow from its address (recomputed from the browser's).
+  const [enquire, setEnquire] = useState(vehicle ? `${withDealer(vehicle.uri, site)}/enquire` : '');
   const [attempt, setAttempt] = useState(0);
   const [slugs, setSlugs] = useState<{ make: string; model: string } | null>(
     vehicle ? { make: vehicle.make_slug, model: vehicle.model_slug } : null,
@@ -254,7 +254,7 @@ export default function UsedVehicle({ site, vehicle, enquireHref, dealers }: Pro
 }
 
 /** Highlights a buyer scans for: how it drives, how far it has gone, and what the description promises. */
-function keyFeatures(v: VehicleDetail): string[] {
+function keyFeatures(v: ShownVehicle): string[] {
   const km = v.mileage['hydra:member'][0] ?? 0;
   const out = [
     `${v.transmission} gearbox`,
