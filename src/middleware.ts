@@ -9,7 +9,7 @@
  * (src/build/page-csp.ts). `astro dev` serves its own scripts, so it skips that step.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { CLIENT_BUILD_FILE, SCRIPT_LOADER } from 'virtual:deferred-scripts';
+import { CLIENT_BUILD_FILE, PAGE_LOADER } from 'virtual:deferred-scripts';
 import { clientBuildReader, finishPage } from './build/page-scripts.ts';
 import { currentRoute, recordPage } from './views/build-deps.ts';
 import { siteCtxOf } from './views/site.ts';
@@ -21,6 +21,6 @@ export const onRequest = defineMiddleware((context, next) =>
     recordPage(context.url.pathname);
     context.locals.siteCtx = await siteCtxOf(context.params.site);
     const response = await next();
-    return import.meta.env.DEV ? response : finishPage(response, SCRIPT_LOADER, clientBuild);
+    return import.meta.env.DEV ? response : finishPage(response, PAGE_LOADER, clientBuild);
   }),
 );

@@ -16,7 +16,7 @@ describe('deferred page scripts', () => {
   ]);
   const importsOf = (chunk: string) => staticImports(graph, chunk);
   const client = { importsOf, vocabulary: () => vocabularyOf(new Set()) };
-  const LOADER = 'loader()';
+  const LOADER = { code: 'loader()', islandRuntime: { code: 'islandRuntime()', file: 'astro-island.e5.js' } };
 
   it('follows static imports through the chain', () => {
     expect([...staticImports(graph, 'Layout.a1.js')].sort()).toEqual([
@@ -51,6 +51,24 @@ describe('deferred page scripts', () => {
     expect(withDeferredScripts(out, LOADER, importsOf)).toBe(out);
     const idle = page.replace('client="painted"', 'client="idle"');
     expect(withDeferredScripts(idle, LOADER, importsOf)).toBe(idle);
+  });
+
+  it("takes Astro's inline island runtime out, and has the loader import its file first", () => {
+    const page =
+      '<html><head></head><body><style>astro-island{display:contents}</style><script>painted()</script>' +
+      '<script>islandRuntime()</script><astro-island uid="1" component-url="/_astro/C.js" client="painted" ssr>' +
+      '</astro-island><script type="module" src="/_astro/Near.f6.js"></script></body></html>';
+    const out = withDeferredScripts(page, LOADER, importsOf);
+    expect(out).toBe(
+      '<html><head></head><body><style>astro-island{display:contents}</style><script>painted()</script>' +
+        '<astro-island uid="1" component-url="/_astro/C.js" client="painted" ssr></astro-island>' +
+        '<script data-modules="/_astro/astro-island.e5.js /_astro/Near.f6.js /_astro/atom.d4.js /_astro/header.b2.js">' +
+        'loader()</script></body></html>',
+    );
+    expect(withDeferredScripts(out, LOADER, importsOf)).toBe(out);
+    // A loader whose code holds `$&` is written as it is, not read as a replacement pattern.
+    const dollars = { ...LOADER, code: 'a$&b' };
+    expect(withDeferredScripts(page, dollars, importsOf)).toContain('>a$&b</script></body>');
   });
 
   it('rewrites rendered pages as they pass through the middleware, and nothing else', async () => {

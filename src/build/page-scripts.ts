@@ -1,14 +1,22 @@
 /**
  * The middleware's step of the deferred scripts (deferred-scripts.ts): each rendered page's module scripts
  * are replaced by the loader (src/client/script-loader.ts), which imports them and every chunk they import
- * statically once the page has painted its largest element. `finishPage` then cuts the page's stylesheet
- * and CSP to what the page uses.
+ * statically once the page has painted its largest element. Astro's island runtime, which Astro writes
+ * inline on every page with an island, is imported by the loader too, from its file (decision 336).
+ * `finishPage` then cuts the page's stylesheet and CSP to what the page uses.
  */
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { LOADER_ATTRIBUTE } from './after-paint.ts';
 import { withPageCspHashes } from './page-csp.ts';
 import { type Vocabulary, vocabularyOf, withoutUnusedCss } from './unused-css.ts';
+
+/** The loader's compiled code, and Astro's island runtime as deferred-scripts.ts writes it to a file. */
+export interface PageLoader {
+  code: string;
+  /** The runtime's code, which Astro inlines, and its file's name inside `_astro/`. */
+  islandRuntime: { code: string; file: string };
+}
 
 /** The client build's chunks (names inside `_astro/`) and the chunks each imports statically. */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
@@ -33,24 +41,32 @@ export function staticImports(imports: ImportGraph, chunk: string, found = new S
 }
 
 /**
- * The page with its module scripts replaced by the loader (`loader`, its compiled code), which imports them
- * and their static imports, and signals its `client:painted` islands. Unchanged when it has neither, or has
- * the loader already, so running it twice changes nothing.
+ * The page with its module scripts, and Astro's inline island runtime, replaced by the loader, which imports
+ * them (the runtime first) and the scripts' static imports, and signals its `client:painted` islands.
+ * Unchanged when it has none of them, or has the loader already, so running it twice changes nothing.
  */
 export function withDeferredScripts(
   html: string,
-  loader: string,
+  loader: PageLoader,
   importsOf: (chunk: string) => Set<string>,
 ): string {
   const scripts = [...html.matchAll(PAGE_SCRIPT)].map((m) => m[1] as string);
-  if (!scripts.length && (!PAINTED_ISLAND.test(html) || html.includes(`<script ${LOADER_ATTRIBUTE}=`)))
+  const inlineRuntime = `<script>${loader.islandRuntime.code}</script>`;
+  const hasRuntime = html.includes(inlineRuntime);
+  if (
+    !scripts.length &&
+    !hasRuntime &&
+    (!PAINTED_ISLAND.test(html) || html.includes(`<script ${LOADER_ATTRIBUTE}=`))
+  )
     return html;
-  const modules = new Set(scripts);
+  const modules = new Set(hasRuntime ? [loader.islandRuntime.file] : []);
+  for (const s of scripts) modules.add(s);
   for (const s of scripts) for (const d of importsOf(s)) modules.add(d);
   const list = [...modules].map((m) => `/_astro/${m}`).join(' ');
   return html
+    .replaceAll(inlineRuntime, '')
     .replace(PAGE_SCRIPT, '')
-    .replace('</body>', `<script ${LOADER_ATTRIBUTE}="${list}">${loader}</script></body>`);
+    .replace('</body>', () => `<script ${LOADER_ATTRIBUTE}="${list}">${loader.code}</script></body>`);
 }
 
 /**
@@ -100,7 +116,11 @@ export function clientBuildReader(file: string): ClientBuild {
  * its stylesheet cut to the rules that may match (unused-css.ts), then its CSP cut to the hashes of
  * what it holds inline (page-csp.ts), the loader included.
  */
-export async function finishPage(response: Response, loader: string, client: ClientBuild): Promise<Response> {
+export async function finishPage(
+  response: Response,
+  loader: PageLoader,
+  client: ClientBuild,
+): Promise<Response> {
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = withDeferredScripts(await response.text(), loader, client.importsOf);
   return new Response(withPageCspHashes(withoutUnusedCss(html, client.vocabulary())), {

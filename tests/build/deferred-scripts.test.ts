@@ -1,7 +1,8 @@
 /**
  * The deferred scripts (src/build/deferred-scripts.ts) rewrite the `<script>` tags Astro writes, by their
  * text. This builds a tiny site with the real integration and fails when a build leaves a page script in
- * Astro's form, or when the loader misses a script, its imports or its CSP hash: an Astro or Vite upgrade
+ * Astro's form, leaves Astro's island runtime inline, or when the loader misses a script, its imports or its
+ * CSP hash: an Astro or Vite upgrade
  * that changes the tags shows here, not as pages whose scripts load before their largest paint.
  */
 import { createHash } from 'node:crypto';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'astro';
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('./fixture/', import.meta.url));
@@ -59,10 +61,15 @@ describe('the deferred scripts in a real Astro build', () => {
     expect(shared.length).toBeGreaterThan(1);
   });
 
-  it('gives a page whose island waits for the paint (client:painted) the loader', () => {
+  it("gives a page whose island waits for the paint (client:painted) the loader, which imports Astro's island runtime from its file", () => {
     const html = page('island/index.html');
     expect(html).toMatch(/<astro-island [^>]*client="painted"/);
-    expect(loaderOf(html).modules).toEqual([]);
+    // Astro writes its runtime inline; the page has it only as a file, which the loader imports.
+    expect(html).not.toContain(islandRuntime);
+    const [runtime, ...rest] = loaderOf(html).modules;
+    expect(rest).toEqual([]);
+    expect(runtime).toMatch(/^\/_astro\/astro-island\.[\w-]{8}\.js$/);
+    expect(readFileSync(join(outDir, runtime ?? ''), 'utf8')).toBe(islandRuntime);
   });
 
   it("allows the loader's compiled code, and only that, by its hash in the page's CSP", () => {

@@ -18,8 +18,10 @@ const BUDGETS: [path: string, maxGzip: number][] = [
   ['/sell-your-car', 105 * KB], // the same island with the valuation fields and photo picker
   ['/', 32 * KB], // carousels (swiper), no React
   ['/showroom/subaru/forester', 80 * KB], // configurator island
-  ['/pre-owned', 95 * KB], // search island
-  [SHOWCASE.path, 95 * KB], // gallery + calculator island
+  // Astro's island runtime (1.7 KB) counts on every island page since it is a file (decision 336): inline
+  // before, it was not counted. These two were within 1.7 KB of 95 KB.
+  ['/pre-owned', 97 * KB], // search island
+  [SHOWCASE.path, 97 * KB], // gallery + calculator island
   ['/pre-owned/saved', 95 * KB], // saved cars island (the device's list, cars from the API)
   ['/pre-owned/compare', 95 * KB], // compare table island
   ['/finance', 110 * KB], // wizard with the shared validation schemas
