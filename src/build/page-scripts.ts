@@ -59,8 +59,7 @@ export function withDeferredScripts(
     (!PAINTED_ISLAND.test(html) || html.includes(`<script ${LOADER_ATTRIBUTE}=`))
   )
     return html;
-  const modules = new Set(hasRuntime ? [loader.islandRuntime.file] : []);
-  for (const s of scripts) modules.add(s);
+  const modules = new Set([...(hasRuntime ? [loader.islandRuntime.file] : []), ...scripts]);
   for (const s of scripts) for (const d of importsOf(s)) modules.add(d);
   const list = [...modules].map((m) => `/_astro/${m}`).join(' ');
   return html

@@ -4,29 +4,9 @@
  * own dealer, not the site's default one).
  */
 
-import type { Dealer } from '../../contract/index.ts';
 import { type LeadCar, telHref, whatsappHref } from '../../domain/contact.ts';
 import { hoursRows } from '../../domain/opening-hours.ts';
-
-/** What the panel reads of a dealership: the build passes only this in the car page's island props. */
-export type DealerContact = Pick<
-  Dealer,
-  'slug' | 'address' | 'dealer_contact_no' | 'whatsapp_no' | 'opening_hours'
->;
-
-export const dealerContact = ({
-  slug,
-  address,
-  dealer_contact_no,
-  whatsapp_no,
-  opening_hours,
-}: Dealer): DealerContact => ({
-  slug,
-  address,
-  dealer_contact_no,
-  whatsapp_no,
-  opening_hours,
-});
+import type { DealerContact } from './shown-vehicle.ts';
 
 interface Props {
   dealer: DealerContact | undefined;

@@ -16,13 +16,13 @@ import { CompareButton } from '../saved/CompareButton.tsx';
 import { SaveButton } from '../saved/SaveButton.tsx';
 import { SavedLink } from '../saved/SavedLink.tsx';
 import { Calculator } from './Calculator.tsx';
-import { type DealerContact, DealerPanel } from './DealerPanel.tsx';
+import { DealerPanel } from './DealerPanel.tsx';
 import { Disclaimer } from './Disclaimer.tsx';
 import { FinanceTerms } from './FinanceTerms.tsx';
 import { Gallery } from './Gallery.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { SimilarCars } from './SimilarCars.tsx';
-import type { ShownVehicle } from './shown-vehicle.ts';
+import type { DealerContact, ShownVehicle } from './shown-vehicle.ts';
 import './used-vehicle.css';
 
 interface Props {
