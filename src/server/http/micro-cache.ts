@@ -9,15 +9,16 @@
  * names it gets 304. Hits are answered in front of the Hono app (`fast`, http/fast-path.ts) with the
  * headers the middleware chain would add; the middleware answers the hits that reach it the same way.
  * The cache is bounded in entries and in bytes: a flood of distinct query strings evicts the
- * oldest answers instead of growing the process.
+ * oldest answers not asked for again (second-chance.ts) instead of growing the process.
  */
 import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { textOf } from './body-text.ts';
 import { CACHE_BYPASS_HEADER, isBuildRequest } from './cache-bypass.ts';
 import { type FastAnswer, type FastRequest, matchesEtag, withOuterHeaders } from './fast-path.ts';
+import { evictSecondChance, type Marked } from './second-chance.ts';
 
-interface Entry {
+interface Entry extends Marked {
   expires: number;
   status: number;
   /** The answer's own headers (lower-case names), its ETag included. */
@@ -91,17 +92,16 @@ export function createMicroCache(opts: {
     nextSweep = now + Math.max(opts.ttlMs, 1000);
     for (const [key, e] of entries) if (e.expires <= now) drop(key, e);
   };
-  /** A fresh entry, moved to the most recently used end; an expired one is dropped. */
+  /** A fresh entry, marked as used for eviction (second-chance.ts); an expired one is dropped. */
   const fresh = (key: string, now: number): Entry | undefined => {
     sweep(now);
     const hit = entries.get(key);
     if (!hit) return undefined;
-    entries.delete(key);
     if (hit.expires <= now) {
-      held -= hit.bytes;
+      drop(key, hit);
       return undefined;
     }
-    entries.set(key, hit);
+    hit.used = true;
     return hit;
   };
 
@@ -144,19 +144,26 @@ export function createMicroCache(opts: {
     for (const name in headers) bytes += name.length + (headers[name] as string).length;
     const old = entries.get(key);
     if (old) drop(key, old);
-    entries.set(key, {
-      expires: now + opts.ttlMs,
-      status: res.status,
-      headers,
-      body: typeof body === 'string' ? encoder.encode(body) : body,
-      etag,
-      bytes,
-      prepared: new Map(),
-    });
-    held += bytes;
-    while ((entries.size > maxEntries || held > maxBytes) && entries.size) {
-      const [k, e] = entries.entries().next().value as [string, Entry];
-      drop(k, e);
+    // Room is made first, so the new answer is never the one left at the oldest end once the others had
+    // their second chance. An answer bigger than the whole cache is not kept.
+    if (bytes <= maxBytes && maxEntries > 0) {
+      evictSecondChance(
+        entries,
+        () => entries.size >= maxEntries || held + bytes > maxBytes,
+        (_, e) => {
+          held -= e.bytes;
+        },
+      );
+      entries.set(key, {
+        expires: now + opts.ttlMs,
+        status: res.status,
+        headers,
+        body: typeof body === 'string' ? encoder.encode(body) : body,
+        etag,
+        bytes,
+        prepared: new Map(),
+      });
+      held += bytes;
     }
     if (matchesEtag(c.req.header('if-none-match'), etag))
       c.res = new Response(null, { status: 304, headers: notModified(headers) });

@@ -22,6 +22,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { bestBrotli, brotliText, createRefiner, MIN_REFINE_BYTES } from './brotli-refine.ts';
 import { type FastAnswer, type FastRequest, withOuterHeaders } from './fast-path.ts';
 import { wholeResponse } from './outer-headers.ts';
+import { evictSecondChance, type Marked } from './second-chance.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -60,6 +61,9 @@ export interface StaticFile {
   prepared?: Map<string, string[]>;
 }
 
+/** A file held in the cache, under the build path it was found at. */
+type Held = { key: string; file: StaticFile } & Marked;
+
 const SUFFIX: Record<Encoding, string> = { identity: '', br: '.br', gzip: '.gz' };
 
 function cacheControlFor(path: string): string {
@@ -95,8 +99,8 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
   const maxEntries = opts.maxEntries ?? 20_000;
   const maxMisses = opts.maxMisses ?? 2_000;
   let root: string | null = null;
-  // path → file (LRU order), bounded in bytes and entries.
-  const files = new Map<string, { key: string; file: StaticFile } | null>();
+  // path → file (oldest first, evicted by second chance), bounded in bytes and entries.
+  const files = new Map<string, Held>();
   // Paths with no file (so repeated misses cost no disk access), a small LRU of their own: a flood of
   // distinct 404s must neither grow the process nor push real pages out of `files`.
   const misses = new Set<string>();
@@ -109,18 +113,18 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     f.prepared = undefined;
   };
   const sizeOf = (f: StaticFile) => Object.values(f.forms).reduce((sum, b) => sum + (b as Buffer).length, 0);
-  const evict = () => {
-    while ((bytes > maxBytes || files.size > maxEntries) && files.size) {
-      const [k, v] = files.entries().next().value as [string, { file: StaticFile } | null];
-      files.delete(k);
-      if (v) {
+  /** Evicts until `incoming` more bytes and `entries` more files fit (second-chance.ts). */
+  const evict = (incoming = 0, entries = 0) =>
+    evictSecondChance(
+      files,
+      () => bytes + incoming > maxBytes || files.size + entries > maxEntries,
+      (_, v) => {
         bytes -= sizeOf(v.file);
         release(v.file);
-      }
-    }
-  };
+      },
+    );
 
-  function load(dir: string, urlPath: string): { key: string; file: StaticFile } | null {
+  function load(dir: string, urlPath: string): Held | null {
     for (const candidate of candidates(urlPath)) {
       const full = normalize(join(dir, candidate));
       if (!full.startsWith(dir + sep)) return null; // never outside the build
@@ -147,9 +151,9 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
   }
 
   /** The file for a URL path in this build, from memory when seen before. */
-  function lookup(dir: string, urlPath: string): { key: string; file: StaticFile } | null {
+  function lookup(dir: string, urlPath: string): Held | null {
     if (dir !== root) {
-      for (const v of files.values()) if (v) release(v.file);
+      for (const v of files.values()) release(v.file);
       files.clear();
       misses.clear();
       bytes = 0;
@@ -165,17 +169,21 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     if (decoded.includes('\0') || /(^|\/)\./.test(decoded)) return null;
     const hit = files.get(decoded);
     if (hit) {
-      files.delete(decoded);
-      files.set(decoded, hit);
+      hit.used = true;
       return hit;
     }
     if (misses.has(decoded)) return null;
     const found = load(dir, decoded);
     if (found) {
-      files.set(decoded, found);
-      bytes += sizeOf(found.file);
-      found.file.cached = true;
-      evict();
+      // Room is made first, so the new file is not the one left at the oldest end once the others had
+      // their second chance. A file bigger than the whole cache is served, not held.
+      const size = sizeOf(found.file);
+      if (size <= maxBytes && maxEntries > 0) {
+        evict(size, 1);
+        files.set(decoded, found);
+        bytes += size;
+        found.file.cached = true;
+      }
     } else {
       // A long made-up path is not worth remembering (a flood of them would hold their text).
       if (decoded.length <= 512) misses.add(decoded);
