@@ -45,9 +45,12 @@ describe('memory bounds', () => {
       const kind = kinds[i % kinds.length];
       if (!kind) throw new Error('no kind');
       const { path, status } = kind(i);
-      const res = await app.request(path, { headers: { 'Accept-Encoding': i % 8 < 4 ? 'gzip' : 'br' } });
-      if (res.status !== status) expect(res.status, path).toBe(status);
-      await res.arrayBuffer();
+      // The API answers twice each: an answer is kept from its second request on (http/micro-cache.ts).
+      for (let ask = path.startsWith('/api/dealers') ? 2 : 1; ask > 0; ask--) {
+        const res = await app.request(path, { headers: { 'Accept-Encoding': i % 8 < 4 ? 'gzip' : 'br' } });
+        if (res.status !== status) expect(res.status, path).toBe(status);
+        await res.arrayBuffer();
+      }
       bytesSeen = Math.max(bytesSeen, app.readCache.bytes());
       if (i % 10_000 === 9_999) {
         expect(app.readCache.bytes()).toBeLessThanOrEqual(API_CACHE_MB * 1024 * 1024);
@@ -73,17 +76,20 @@ describe('memory bounds', () => {
     const short = createServerApp(deps, createLogger('silent'));
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      for (let i = 0; i < 100; i++) {
-        const res = await short.request(`/api/dealers?burst=${i}`);
+      for (let i = 0; i < 200; i++) {
+        // Each asked for twice: kept from its second request on.
+        const res = await short.request(`/api/dealers?burst=${i >> 1}`);
         expect(res.status).toBe(200);
         await res.arrayBuffer();
       }
       expect(short.readCache.size()).toBe(100);
       vi.setSystemTime(Date.now() + ttlMs + 1);
       // The next question, on any path, finds the burst expired and drops it.
-      const next = await short.request('/api/ranges');
-      expect(next.status).toBe(200);
-      await next.arrayBuffer();
+      for (let ask = 0; ask < 2; ask++) {
+        const next = await short.request('/api/ranges');
+        expect(next.status).toBe(200);
+        await next.arrayBuffer();
+      }
       expect(short.readCache.size()).toBe(1);
     } finally {
       vi.useRealTimers();

@@ -199,6 +199,7 @@ describe('one-process server', () => {
           'hydra:totalItems': number;
         }
       )['hydra:totalItems'];
+    await total(); // an answer is kept from its second request on (http/micro-cache.ts)
     const before = await total();
     await api.deps.db.updateTable('vehicles').set({ status: 'sold' }).where('id', '=', SHOWCASE.id).execute();
     expect(await total()).toBe(before); // within the TTL: the cached answer
@@ -210,6 +211,7 @@ describe('one-process server', () => {
     const buildHeaders = { [CACHE_BYPASS_HEADER]: cacheBypassEnv()[CACHE_BYPASS_ENV] as string };
     expect(await total({ headers: buildHeaders })).toBe(before - 1);
     deps.readCache?.clear();
+    expect(await total()).toBe(before - 1);
     expect(await total()).toBe(before - 1);
   });
 

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createMicroCache } from './micro-cache.ts';
 import { evictSecondChance } from './second-chance.ts';
 
 /** An app whose answers the micro-cache keeps, counting how often each reached the handler. */
-function cachedApp(maxEntries: number) {
-  const cache = createMicroCache({ ttlMs: 60_000, maxEntries });
+function cachedApp(opts: { maxEntries?: number; ttlMs?: number } = {}) {
+  const cache = createMicroCache({ ttlMs: opts.ttlMs ?? 60_000, maxEntries: opts.maxEntries });
   const computed = new Map<string, number>();
   const app = new Hono();
   app.use('/api/*', cache.middleware);
@@ -18,36 +18,86 @@ function cachedApp(maxEntries: number) {
   const ask = async (name: string) => {
     const res = await app.request(`/api/${name}`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toMatch(/^"[\w-]{22}"$/);
     expect(await res.json()).toEqual({ name });
   };
-  return { cache, ask, computed: (name: string) => computed.get(name) ?? 0 };
+  /** Asked for twice: an answer is kept from its second request on. */
+  const keep = async (name: string) => {
+    await ask(name);
+    await ask(name);
+  };
+  return { cache, ask, keep, computed: (name: string) => computed.get(name) ?? 0 };
 }
 
-describe('micro-cache eviction', () => {
-  it('keeps an answer asked for again over an older one nobody asked for again', async () => {
-    const { cache, ask, computed } = cachedApp(3);
+describe('micro-cache', () => {
+  it('keeps an answer from its second request on, and answers later ones from memory', async () => {
+    const { cache, ask, computed } = cachedApp();
     await ask('a');
-    await ask('b');
-    await ask('c');
-    await ask('a'); // a hit: the oldest answer, but used again
-    await ask('d'); // over the bound: b goes, not a
-    expect(cache.size()).toBe(3);
+    expect(cache.size()).toBe(0);
     await ask('a');
-    expect(computed('a')).toBe(1);
-    await ask('b');
-    expect(computed('b')).toBe(2);
+    expect(cache.size()).toBe(1);
+    await ask('a');
+    await ask('a');
+    expect(computed('a')).toBe(2);
   });
 
-  it('still evicts when every answer was asked for again', async () => {
-    const { cache, ask, computed } = cachedApp(2);
-    for (const name of ['a', 'b', 'a', 'b', 'c']) await ask(name);
+  it('keeps nothing of a stream of questions each asked once', async () => {
+    const { cache, ask } = cachedApp({ maxEntries: 10 });
+    for (let i = 0; i < 50; i++) await ask(`q${i}`);
+    expect(cache.size()).toBe(0);
+    expect(cache.bytes()).toBe(0);
+  });
+
+  it('never keeps the answer to a made-up URL longer than 2 KB', async () => {
+    const { cache, ask } = cachedApp();
+    const name = 'x'.repeat(2100);
+    await ask(name);
+    await ask(name);
+    expect(cache.size()).toBe(0);
+  });
+
+  it('keeps an answer again at once when it is asked for after it expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { cache, ask, keep, computed } = cachedApp({ ttlMs: 5000 });
+      await keep('a');
+      vi.setSystemTime(Date.now() + 5001);
+      await ask('a'); // expired: answered again, and kept
+      expect(computed('a')).toBe(3);
+      expect(cache.size()).toBe(1);
+      await ask('a');
+      expect(computed('a')).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('evicts an older answer nobody asked for again before one asked for again', async () => {
+    const { cache, ask, keep, computed } = cachedApp({ maxEntries: 3 });
+    await keep('a');
+    await keep('b');
+    await keep('c');
+    await ask('a'); // a hit: the oldest answer, but used again
+    await keep('d'); // over the bound: b goes, not a
+    expect(cache.size()).toBe(3);
+    await ask('a');
+    expect(computed('a')).toBe(2);
+    await ask('b');
+    expect(computed('b')).toBe(3);
+  });
+
+  it('still evicts when every answer was asked for again, and never the one it makes room for', async () => {
+    const { cache, ask, keep, computed } = cachedApp({ maxEntries: 2 });
+    await keep('a');
+    await keep('b');
+    await ask('a');
+    await ask('b');
+    await keep('c'); // a and b each had their second chance, then a, the oldest, went
     expect(cache.size()).toBe(2);
     await ask('c');
-    expect(computed('c')).toBe(1);
-    // a and b were both used: each had its second chance, then the oldest of them went.
     await ask('b');
     await ask('a');
-    expect(computed('a') + computed('b')).toBe(3);
+    expect([computed('a'), computed('b'), computed('c')]).toEqual([3, 2, 2]);
   });
 });
 

@@ -1,15 +1,21 @@
 /**
  * A short-lived in-process cache of public API answers ("micro-caching"). Every public GET is already
  * declared cacheable for 60 s to browsers and CDNs; keeping the finished bytes for a few seconds here
- * turns a burst of identical listing queries into one query. Editor writes clear it at once, and only
+ * turns a burst of identical listing queries into two. Editor writes clear it at once, and only
  * the site build's own requests (http/cache-bypass.ts) skip it: a client's `Cache-Control: no-cache`
  * or `Authorization` does not (every cached answer is `public`, so RFC 9111 lets a shared cache serve it).
  *
  * Each kept answer carries a strong ETag (a hash of its bytes, per compressed form), and a request that
  * names it gets 304. Hits are answered in front of the Hono app (`fast`, http/fast-path.ts) with the
  * headers the middleware chain would add; the middleware answers the hits that reach it the same way.
- * The cache is bounded in entries and in bytes: a flood of distinct query strings evicts the
- * oldest answers not asked for again (second-chance.ts) instead of growing the process.
+ * The cache is bounded in entries and in bytes, and evicts the oldest answers not asked for again
+ * (second-chance.ts).
+ *
+ * An answer is kept from its second request on, as nginx's `proxy_cache_min_uses 2` keeps one:
+ * most questions of a stream of distinct ones (a buyer's filters, a crawler's pages) are never asked
+ * again, and keeping each of them cost an encoded copy of its bytes that outlived the young generation,
+ * 100 MB of the server's memory and a fifth of each such answer's CPU under load
+ * (docs/decisions/340-second-chance-eviction.md). A kept answer that expires is kept again from its next request.
  */
 import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
@@ -54,6 +60,7 @@ function encodingOf(accept: string | undefined): string {
 }
 
 const encoder = new TextEncoder();
+const MAX_ONCE_KEY = 2048;
 
 const byteLength = (body: string | Uint8Array) =>
   typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
@@ -78,10 +85,29 @@ export function createMicroCache(opts: {
   const maxBody = opts.maxBodyBytes ?? 512 * 1024;
   const maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
   let held = 0;
+  // Keys answered once and not kept (oldest first, at most maxEntries of them). A key longer than
+  // MAX_ONCE_KEY is not remembered, so is never kept: a flood of long made-up URLs holds at most 4 MB here.
+  const once = new Set<string>();
+  const remember = (key: string) => {
+    if (key.length > MAX_ONCE_KEY) return;
+    once.add(key);
+    if (once.size > maxEntries) once.delete(once.values().next().value as string);
+  };
+  /** Whether to keep the answer for this key: it was answered once before (then it is forgotten). */
+  const secondAsk = (key: string): boolean => {
+    if (once.delete(key)) return true;
+    remember(key);
+    return false;
+  };
 
   const drop = (key: string, e: Entry) => {
     entries.delete(key);
     held -= e.bytes;
+  };
+  /** An expired answer goes; its key is remembered, so its next answer (asked for before) is kept at once. */
+  const expire = (key: string, e: Entry) => {
+    drop(key, e);
+    remember(key);
   };
   // Expired answers are never served again: dropped at most once a TTL (on the next request through the
   // cache), so the bytes of a burst of distinct questions go when it ends instead of staying until new
@@ -90,7 +116,7 @@ export function createMicroCache(opts: {
   const sweep = (now: number) => {
     if (now < nextSweep) return;
     nextSweep = now + Math.max(opts.ttlMs, 1000);
-    for (const [key, e] of entries) if (e.expires <= now) drop(key, e);
+    for (const [key, e] of entries) if (e.expires <= now) expire(key, e);
   };
   /** A fresh entry, marked as used for eviction (second-chance.ts); an expired one is dropped. */
   const fresh = (key: string, now: number): Entry | undefined => {
@@ -98,7 +124,7 @@ export function createMicroCache(opts: {
     const hit = entries.get(key);
     if (!hit) return undefined;
     if (hit.expires <= now) {
-      drop(key, hit);
+      expire(key, hit);
       return undefined;
     }
     hit.used = true;
@@ -146,7 +172,7 @@ export function createMicroCache(opts: {
     if (old) drop(key, old);
     // Room is made first, so the new answer is never the one left at the oldest end once the others had
     // their second chance. An answer bigger than the whole cache is not kept.
-    if (bytes <= maxBytes && maxEntries > 0) {
+    if (secondAsk(key) && bytes <= maxBytes && maxEntries > 0) {
       evictSecondChance(
         entries,
         () => entries.size >= maxEntries || held + bytes > maxBytes,
@@ -203,6 +229,7 @@ export function createMicroCache(opts: {
     fast,
     clear: () => {
       entries.clear();
+      once.clear();
       held = 0;
     },
     size: () => entries.size,
