@@ -26,7 +26,7 @@ function cachedApp(opts: { maxEntries?: number; ttlMs?: number } = {}) {
     await ask(name);
     await ask(name);
   };
-  return { cache, ask, keep, computed: (name: string) => computed.get(name) ?? 0 };
+  return { app, cache, ask, keep, computed: (name: string) => computed.get(name) ?? 0 };
 }
 
 describe('micro-cache', () => {
@@ -48,6 +48,16 @@ describe('micro-cache', () => {
     expect(cache.bytes()).toBe(0);
   });
 
+  it('answers 304 to a client that names the ETag of an answer it has not kept', async () => {
+    const first = cachedApp();
+    const etag = (await first.app.request('/api/a')).headers.get('etag') ?? '';
+    const other = cachedApp(); // another instance: it never answered /api/a
+    const res = await other.app.request('/api/a', { headers: { 'If-None-Match': etag } });
+    expect(res.status).toBe(304);
+    expect(res.headers.get('etag')).toBe(etag);
+    expect(other.cache.size()).toBe(0);
+  });
+
   it('never keeps the answer to a made-up URL longer than 2 KB', async () => {
     const { cache, ask } = cachedApp();
     const name = 'x'.repeat(2100);
@@ -67,6 +77,22 @@ describe('micro-cache', () => {
       expect(cache.size()).toBe(1);
       await ask('a');
       expect(computed('a')).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps an answer that expired under concurrent requests, whichever of them ends last', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { cache, ask, keep, computed } = cachedApp({ ttlMs: 5000 });
+      await keep('a');
+      vi.setSystemTime(Date.now() + 5001);
+      await Promise.all([ask('a'), ask('a')]);
+      expect(cache.size()).toBe(1);
+      const before = computed('a');
+      await ask('a');
+      expect(computed('a')).toBe(before);
     } finally {
       vi.useRealTimers();
     }

@@ -168,11 +168,13 @@ export function createMicroCache(opts: {
     const headers = Object.fromEntries(res.headers);
     let bytes = size + key.length;
     for (const name in headers) bytes += name.length + (headers[name] as string).length;
+    // A concurrent miss kept this key's answer meanwhile: this one replaces it (the key is in use; leaving
+    // it out instead would drop the kept answer under a burst, every time the answer expires).
     const old = entries.get(key);
     if (old) drop(key, old);
     // Room is made first, so the new answer is never the one left at the oldest end once the others had
     // their second chance. An answer bigger than the whole cache is not kept.
-    if (secondAsk(key) && bytes <= maxBytes && maxEntries > 0) {
+    if ((old !== undefined || secondAsk(key)) && bytes <= maxBytes && maxEntries > 0) {
       evictSecondChance(
         entries,
         () => entries.size >= maxEntries || held + bytes > maxBytes,
