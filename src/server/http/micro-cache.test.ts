@@ -29,6 +29,19 @@ function cachedApp(opts: { maxEntries?: number; ttlMs?: number } = {}) {
   return { app, cache, ask, keep, computed: (name: string) => computed.get(name) ?? 0 };
 }
 
+/** `a` kept (asked for twice), then the clock moved past its TTL: runs `then` with Date faked. */
+async function afterExpiry(then: (app: ReturnType<typeof cachedApp>) => Promise<void>) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const app = cachedApp({ ttlMs: 5000 });
+    await app.keep('a');
+    vi.setSystemTime(Date.now() + 5001);
+    await then(app);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('micro-cache', () => {
   it('keeps an answer from its second request on, and answers later ones from memory', async () => {
     const { cache, ask, computed } = cachedApp();
@@ -66,37 +79,23 @@ describe('micro-cache', () => {
     expect(cache.size()).toBe(0);
   });
 
-  it('keeps an answer again at once when it is asked for after it expired', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      const { cache, ask, keep, computed } = cachedApp({ ttlMs: 5000 });
-      await keep('a');
-      vi.setSystemTime(Date.now() + 5001);
+  it('keeps an answer again at once when it is asked for after it expired', () =>
+    afterExpiry(async ({ cache, ask, computed }) => {
       await ask('a'); // expired: answered again, and kept
       expect(computed('a')).toBe(3);
       expect(cache.size()).toBe(1);
       await ask('a');
       expect(computed('a')).toBe(3);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
-  it('keeps an answer that expired under concurrent requests, whichever of them ends last', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      const { cache, ask, keep, computed } = cachedApp({ ttlMs: 5000 });
-      await keep('a');
-      vi.setSystemTime(Date.now() + 5001);
+  it('keeps an answer that expired under concurrent requests, whichever of them ends last', () =>
+    afterExpiry(async ({ cache, ask, computed }) => {
       await Promise.all([ask('a'), ask('a')]);
       expect(cache.size()).toBe(1);
       const before = computed('a');
       await ask('a');
       expect(computed('a')).toBe(before);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 
   it('evicts an older answer nobody asked for again before one asked for again', async () => {
     const { cache, ask, keep, computed } = cachedApp({ maxEntries: 3 });

@@ -15,7 +15,8 @@
  * most questions of a stream of distinct ones (a buyer's filters, a crawler's pages) are never asked
  * again, and keeping each of them cost an encoded copy of its bytes that outlived the young generation,
  * 100 MB of the server's memory and a fifth of each such answer's CPU under load
- * (docs/decisions/340-second-chance-eviction.md). A kept answer that expires is kept again from its next request.
+ * (docs/decisions/340-second-chance-eviction.md). A kept answer that expires is kept again from its
+ * next request.
  */
 import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';

@@ -7,8 +7,9 @@
  * Why not move every hit to the newest end (delete and set again, exact LRU): each such move leaves a
  * hole in V8's table for the Map, and the table is copied whenever it fills with holes. Under tens of
  * thousands of hits a second those copies outlived the young generation and piled up in the old one:
- * 8 s of one cached API answer grew the server from 193 to 364 MB (docs/decisions/340-second-chance-eviction.md).
- * Here a Map changes only when an entry is added, dropped or passed over.
+ * 8 s of one cached API answer grew the server from 193 to 364 MB
+ * (docs/decisions/340-second-chance-eviction.md). Here a Map changes only when an entry is added,
+ * dropped or passed over.
  */
 
 /** A cache entry that can be marked as used since eviction last passed it over. */
