@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
 import { createMicroCache } from './micro-cache.ts';
-import { evictSecondChance } from './second-chance.ts';
+import { evictSecondChance, makeRoom } from './second-chance.ts';
 
 /** An app whose answers the micro-cache keeps, counting how often each reached the handler. */
 function cachedApp(opts: { maxEntries?: number; ttlMs?: number } = {}) {
@@ -157,5 +157,24 @@ describe('evictSecondChance', () => {
       (k) => dropped.push(k),
     );
     expect(dropped).toEqual([2, 1, 3]);
+  });
+
+  it('makes room for one entry before it is added, and refuses one bigger than the whole cache', () => {
+    const map = new Map<string, { used?: boolean; bytes: number }>([
+      ['a', { used: true, bytes: 4 }],
+      ['b', { bytes: 4 }],
+    ]);
+    let held = 8;
+    const dropped = (_: string, v: { bytes: number }) => {
+      held -= v.bytes;
+    };
+    const bounds = { maxEntries: 2, maxBytes: 10 };
+    expect(makeRoom(map, bounds, () => held, 11, dropped)).toBe(false);
+    expect([...map.keys()]).toEqual(['a', 'b']);
+    expect(makeRoom(map, bounds, () => held, 4, dropped)).toBe(true);
+    expect([...map.keys()]).toEqual(['a']);
+    expect(held).toBe(4);
+    expect(makeRoom(map, { maxEntries: 0, maxBytes: 10 }, () => held, 1, dropped)).toBe(false);
+    expect(map.size).toBe(1);
   });
 });

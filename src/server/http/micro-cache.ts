@@ -23,7 +23,7 @@ import type { MiddlewareHandler } from 'hono';
 import { textOf } from './body-text.ts';
 import { CACHE_BYPASS_HEADER, isBuildRequest } from './cache-bypass.ts';
 import { type FastAnswer, type FastRequest, matchesEtag, withOuterHeaders } from './fast-path.ts';
-import { evictSecondChance, type Marked } from './second-chance.ts';
+import { type Marked, makeRoom } from './second-chance.ts';
 
 interface Entry extends Marked {
   expires: number;
@@ -173,16 +173,18 @@ export function createMicroCache(opts: {
     // it out instead would drop the kept answer under a burst, every time the answer expires).
     const old = entries.get(key);
     if (old) drop(key, old);
-    // Room is made first, so the new answer is never the one left at the oldest end once the others had
-    // their second chance. An answer bigger than the whole cache is not kept.
-    if ((old !== undefined || secondAsk(key)) && bytes <= maxBytes && maxEntries > 0) {
-      evictSecondChance(
+    if (
+      (old !== undefined || secondAsk(key)) &&
+      makeRoom(
         entries,
-        () => entries.size >= maxEntries || held + bytes > maxBytes,
+        { maxEntries, maxBytes },
+        () => held,
+        bytes,
         (_, e) => {
           held -= e.bytes;
         },
-      );
+      )
+    ) {
       entries.set(key, {
         expires: now + opts.ttlMs,
         status: res.status,

@@ -38,3 +38,21 @@ export function evictSecondChance<K, V extends Marked>(
     dropped(key, value);
   }
 }
+
+/**
+ * Makes room in `map` for one more entry of `size` bytes, within `bounds`, the map holding `held()` bytes;
+ * false when the entry can never fit (bigger than the whole cache, or no entries allowed), and nothing is
+ * evicted then. Room is made before the entry is added, so the new entry is never the one left at the
+ * oldest end once the others had their second chance.
+ */
+export function makeRoom<K, V extends Marked>(
+  map: Map<K, V>,
+  bounds: { maxEntries: number; maxBytes: number },
+  held: () => number,
+  size: number,
+  dropped: (key: K, value: V) => void,
+): boolean {
+  if (size > bounds.maxBytes || bounds.maxEntries <= 0) return false;
+  evictSecondChance(map, () => map.size >= bounds.maxEntries || held() + size > bounds.maxBytes, dropped);
+  return true;
+}

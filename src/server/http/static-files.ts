@@ -22,7 +22,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { bestBrotli, brotliText, createRefiner, MIN_REFINE_BYTES } from './brotli-refine.ts';
 import { type FastAnswer, type FastRequest, withOuterHeaders } from './fast-path.ts';
 import { wholeResponse } from './outer-headers.ts';
-import { evictSecondChance, type Marked } from './second-chance.ts';
+import { evictSecondChance, type Marked, makeRoom } from './second-chance.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -113,16 +113,12 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     f.prepared = undefined;
   };
   const sizeOf = (f: StaticFile) => Object.values(f.forms).reduce((sum, b) => sum + (b as Buffer).length, 0);
-  /** Evicts until `incoming` more bytes and `entries` more files fit (second-chance.ts). */
-  const evict = (incoming = 0, entries = 0) =>
-    evictSecondChance(
-      files,
-      () => bytes + incoming > maxBytes || files.size + entries > maxEntries,
-      (_, v) => {
-        bytes -= sizeOf(v.file);
-        release(v.file);
-      },
-    );
+  const dropped = (_: string, v: Held) => {
+    bytes -= sizeOf(v.file);
+    release(v.file);
+  };
+  /** Evicts until the held files are within the bounds again (second-chance.ts). */
+  const evict = () => evictSecondChance(files, () => bytes > maxBytes || files.size > maxEntries, dropped);
 
   function load(dir: string, urlPath: string): Held | null {
     for (const candidate of candidates(urlPath)) {
@@ -175,11 +171,9 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     if (misses.has(decoded)) return null;
     const found = load(dir, decoded);
     if (found) {
-      // Room is made first, so the new file is not the one left at the oldest end once the others had
-      // their second chance. A file bigger than the whole cache is served, not held.
+      // A file bigger than the whole cache is served, not held.
       const size = sizeOf(found.file);
-      if (size <= maxBytes && maxEntries > 0) {
-        evict(size, 1);
+      if (makeRoom(files, { maxEntries, maxBytes }, () => bytes, size, dropped)) {
         files.set(decoded, found);
         bytes += size;
         found.file.cached = true;
