@@ -11,6 +11,7 @@ import { COMPARE_LIMIT } from '../../domain/saved-cars.ts';
 import { paths, withDealer } from '../../domain/urls.ts';
 import { Picture } from '../picture/Picture.tsx';
 import { COMPARE_ROWS, EXAMPLE_TERMS } from './car-facts.ts';
+import { EmptyBox } from './EmptyBox.tsx';
 import { useCars } from './useCars.ts';
 import { useDeviceStore } from './useDeviceStore.ts';
 import './saved.css';
@@ -48,16 +49,14 @@ export default function CompareCars({ site }: { site: string | null }) {
       <p className="sv-message" role="status">
         {message}
       </p>
-      {!ready ? (
-        <p className="sv-loading">Loading your comparison…</p>
-      ) : ids.length === 0 ? (
-        <div className="sv-empty">
+      {ids.length === 0 ? (
+        <EmptyBox pending={!ready} loading="Loading your comparison…">
           <h2>No cars to compare</h2>
           <p>Choose up to {COMPARE_LIMIT} cars with “Compare” on your saved cars.</p>
           <a className="btn" href={savedHref}>
             Go to saved cars
           </a>
-        </div>
+        </EmptyBox>
       ) : (
         <>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}

@@ -18,6 +18,7 @@ import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT, type SavedCar } from '../../domain
 import { paths, withDealer } from '../../domain/urls.ts';
 import { Picture } from '../picture/Picture.tsx';
 import { EXAMPLE_TERMS } from './car-facts.ts';
+import { EmptyBox } from './EmptyBox.tsx';
 import { type CarState, useCars } from './useCars.ts';
 import { useDeviceStore } from './useDeviceStore.ts';
 import './saved.css';
@@ -59,9 +60,12 @@ export default function SavedCars({ site }: { site: string | null }) {
       </header>
       <div className="sv-bar">
         <p className="sv-count">
+          {/* One short line while loading and when empty, so the empty box below does not move on a phone. */}
           {!ready
             ? 'Loading your saved cars…'
-            : `${saved.length} saved ${saved.length === 1 ? 'car' : 'cars'} · ${compare.length} of ${COMPARE_LIMIT} chosen to compare`}
+            : saved.length === 0
+              ? '0 saved cars'
+              : `${saved.length} saved ${saved.length === 1 ? 'car' : 'cars'} · ${compare.length} of ${COMPARE_LIMIT} chosen to compare`}
         </p>
         {compare.length > 0 && (
           <a className="btn" href={compareHref}>
@@ -73,14 +77,14 @@ export default function SavedCars({ site }: { site: string | null }) {
         {message}
       </p>
 
-      {ready && saved.length === 0 ? (
-        <div className="sv-empty">
+      {saved.length === 0 ? (
+        <EmptyBox pending={!ready}>
           <h2>No saved cars yet</h2>
           <p>Press “Save” on any car to keep it here, then compare up to {COMPARE_LIMIT} side by side.</p>
           <a className="btn" href={withDealer(paths.preOwned(), site)}>
             Browse used cars
           </a>
-        </div>
+        </EmptyBox>
       ) : (
         <ul className="sv-list">
           {saved.map((car) => (
