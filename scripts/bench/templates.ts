@@ -1,7 +1,9 @@
 /**
  * One page of each template of the public site, for the measurements that hold for every template
  * (decision 195): `npm run audit` and `scripts/bench/page-bytes.ts`. `{post}` and `{special}` stand for
- * the newest blog post's and the first special's slug, which `templatePages` asks the running site for.
+ * the newest blog post's and the first special's slug, which `templatePages` asks the running site for;
+ * `{car-test-drive}` for the used-car test drive as a car's page links to it, with the car in its query
+ * (without a car the page only says to choose one: nobody lands there from the site).
  */
 import { SHOWCASE } from '../../src/demo/fixtures.ts';
 
@@ -21,7 +23,7 @@ export const TEMPLATES = [
   `${SHOWCASE.path}/enquire`,
   '/pre-owned/saved',
   '/pre-owned/compare',
-  '/pre-owned/test-drive',
+  '{car-test-drive}',
   '/finance',
   '/sell-your-car',
   '/book-a-service',
@@ -43,9 +45,13 @@ export async function templatePages(base: string, pages: string[] = TEMPLATES): 
   const specials = await fetch(`${base}/api/special-deals/all`).then(
     (r) => r.json() as Promise<{ 'hydra:member': { specials: { slug: string }[] }[] }>,
   );
+  const carPage = await fetch(`${base}${SHOWCASE.path}`).then((r) => r.text());
+  const testDrive = /href="(\/pre-owned\/test-drive\?[^"]+)"/.exec(carPage)?.[1]?.replaceAll('&amp;', '&');
+  if (!testDrive) throw new Error(`No test-drive link on ${SHOWCASE.path}.`);
   return pages.map((p) =>
     p
       .replace('{post}', latest['hydra:member'][0]?.slug ?? '')
-      .replace('{special}', specials['hydra:member'][0]?.specials[0]?.slug ?? ''),
+      .replace('{special}', specials['hydra:member'][0]?.specials[0]?.slug ?? '')
+      .replace('{car-test-drive}', testDrive),
   );
 }
