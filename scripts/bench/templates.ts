@@ -45,13 +45,19 @@ export async function templatePages(base: string, pages: string[] = TEMPLATES): 
   const specials = await fetch(`${base}/api/special-deals/all`).then(
     (r) => r.json() as Promise<{ 'hydra:member': { specials: { slug: string }[] }[] }>,
   );
-  const carPage = await fetch(`${base}${SHOWCASE.path}`).then((r) => r.text());
-  const testDrive = /href="(\/pre-owned\/test-drive\?[^"]+)"/.exec(carPage)?.[1]?.replaceAll('&amp;', '&');
-  if (!testDrive) throw new Error(`No test-drive link on ${SHOWCASE.path}.`);
+  const testDrive = pages.includes('{car-test-drive}') ? await carTestDrive(base) : '';
   return pages.map((p) =>
     p
       .replace('{post}', latest['hydra:member'][0]?.slug ?? '')
       .replace('{special}', specials['hydra:member'][0]?.specials[0]?.slug ?? '')
       .replace('{car-test-drive}', testDrive),
   );
+}
+
+/** The used-car test drive as the showcase car's page links to it (its own href, with the car's query). */
+async function carTestDrive(base: string): Promise<string> {
+  const carPage = await fetch(`${base}${SHOWCASE.path}`).then((r) => r.text());
+  const link = /href="(\/pre-owned\/test-drive\?[^"]+)"/.exec(carPage)?.[1]?.replaceAll('&amp;', '&');
+  if (!link) throw new Error(`No test-drive link on ${SHOWCASE.path}.`);
+  return link;
 }
