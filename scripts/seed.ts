@@ -6,7 +6,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/server.ts';
 import { MAX_DEALERS } from '../src/demo/data/dealers.ts';
-import { seedDatabase, seedUploads } from '../src/demo/seed.ts';
+import { seedDatabase } from '../src/demo/seed.ts';
+import { seedUploads } from '../src/demo/seed-uploads.ts';
 import { openDb } from '../src/server/db/client.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { closeStores, openStore } from '../src/server/media/stores.ts';

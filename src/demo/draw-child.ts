@@ -4,7 +4,7 @@
  */
 import type { BlobStore, StoredObject } from '../server/media/storage.ts';
 import type { ChildMessage, StoreCall } from './draw-apart.ts';
-import { seedUploads } from './seed.ts';
+import { seedUploads } from './seed-uploads.ts';
 
 const send = (m: ChildMessage) => process.send?.(m);
 const waiting = new Map<number, { ok: (v: unknown) => void; fail: (e: Error) => void }>();

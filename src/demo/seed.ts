@@ -5,8 +5,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Seeder } from '../server/boot.ts';
 import type { Database } from '../server/db/schema.ts';
-import type { BlobStore } from '../server/media/storage.ts';
-import { generateBrochures } from './brochures.ts';
 import { buildBanners } from './data/banners.ts';
 import { buildBlogPosts } from './data/blog.ts';
 import { buildDealers } from './data/dealers.ts';
@@ -14,7 +12,6 @@ import { buildRange } from './data/range.ts';
 import { buildSpecials } from './data/specials.ts';
 import { buildVehicles } from './data/vehicles.ts';
 import { seedUploadsApart } from './draw-apart.ts';
-import { generateImages } from './images.ts';
 
 /** Parents first: the order rows are inserted in (and the reverse of the delete order). */
 const TABLE_ORDER = [
@@ -91,21 +88,6 @@ export async function seedDatabase(
   // Fresh statistics, so the planners pick the listing indexes from the first request on.
   await sql`ANALYZE`.execute(db);
   return { seeded: true };
-}
-
-/**
- * Makes the images and brochures the seed rows reference, in the uploads store. Counts are
- * output files: every width of every image, plus one PDF per range model.
- */
-export async function seedUploads(
-  store: BlobStore,
-  opts: { force?: boolean } = {},
-): Promise<{ written: number; skipped: number }> {
-  const have = new Set((await store.list('')).map((o) => o.key));
-  const images = await generateImages(store, { ...opts, have });
-  // After the images, so brochures embed the same main image files the site serves.
-  const brochures = await generateBrochures(store, { ...opts, have });
-  return { written: images.written + brochures.written, skipped: images.skipped + brochures.skipped };
 }
 
 /** The demo data as the server's start-up seeder: fills an empty database, writes missing files. */

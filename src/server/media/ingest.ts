@@ -4,9 +4,16 @@
  * name or the client's Content-Type. Every output is re-encoded from pixels, so no EXIF (GPS, camera,
  * owner) survives; the EXIF orientation is applied first. docs/decisions/071-photo-ingest.md.
  */
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { PHOTO_JPEG_WIDTH, PHOTO_LIMITS, PHOTO_WIDTHS, type PhotoFormat } from '../../domain/photos.ts';
 import { ApiError } from '../hydra.ts';
+
+/**
+ * sharp and libvips, loaded with the first image rather than at start: a server that is sent no photo
+ * (a web-only instance, a quiet day) does not hold them (decision 346). The module system keeps the one
+ * copy after that.
+ */
+const loadSharp = () => import('sharp').then((m) => m.default);
 
 export interface Encoded {
   format: PhotoFormat;
@@ -78,6 +85,7 @@ async function inspect(
   if (bytes.length === 0) throw refuse(422, 'The file is empty.', 'empty');
   const source = sniff(bytes);
   if (!source) throw refuse(415, NOT_AN_IMAGE, 'not_an_image');
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -113,6 +121,7 @@ export async function privateJpeg(
   side: number,
 ): Promise<{ width: number; height: number; data: Buffer }> {
   const { source } = await inspect(bytes, limits);
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, {
       failOn: 'error',
@@ -132,6 +141,7 @@ export async function privateJpeg(
 /** Checks the file and makes every rendition; a bad file throws a 413, 415 or 422 naming the problem. */
 export async function ingest(bytes: Buffer): Promise<Ingested> {
   const { source, width, height } = await inspect(bytes);
+  const sharp = await loadSharp();
   const limitInputPixels = PHOTO_LIMITS.maxSide * PHOTO_LIMITS.maxSide;
 
   // Decode once (strictly: a truncated or corrupt file fails here), oriented and scaled to the largest

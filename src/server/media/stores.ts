@@ -3,13 +3,15 @@
  * (valuation photos: staff only) and whatever else asks (`builds`). Local directories under DATA_DIR, or
  * folders of one S3 bucket when S3_BUCKET is set (src/config/storage.ts). One S3 client per configuration,
  * so its connections are shared by every store and request.
+ *
+ * The AWS SDK is loaded with a bucket store's first call, not with this module: a server on local disk
+ * never holds its module source (over 1 MB) and what it allocates (decision 346).
  */
 import { join } from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { StorageConfig } from '../../config/storage.ts';
+import type { S3Settings, StorageConfig } from '../../config/storage.ts';
 import type { Deps } from '../deps.ts';
 import { localStore } from './local-store.ts';
-import { s3Client, s3Store } from './s3-store.ts';
 import type { BlobStore } from './storage.ts';
 
 export type StoreFolder = 'uploads' | 'private' | 'builds';
@@ -25,13 +27,32 @@ export function openStore(config: StorageConfig, folder: StoreFolder): BlobStore
   if (held) return held;
   let store: BlobStore;
   if (config.kind === 'local') store = localStore(join(config.dataDir, folder));
-  else {
-    const client = clients.get(config) ?? s3Client(config);
-    clients.set(config, client);
-    store = s3Store(client, config, folder);
-  }
+  else store = storeOnFirstCall(() => bucketStore(config, folder));
   stores.set(folder, store);
   return store;
+}
+
+async function bucketStore(config: { kind: 's3' } & S3Settings, folder: StoreFolder): Promise<BlobStore> {
+  const { s3Client, s3Store } = await import('./s3-store.ts');
+  const client = clients.get(config) ?? s3Client(config);
+  clients.set(config, client);
+  return s3Store(client, config, folder);
+}
+
+/** A store that is made by `make` when it is first called, and is that store from then on. */
+function storeOnFirstCall(make: () => Promise<BlobStore>): BlobStore {
+  let made: Promise<BlobStore> | undefined;
+  const store = () => (made ??= make());
+  return {
+    put: async (key, data) => (await store()).put(key, data),
+    delete: async (key) => (await store()).delete(key),
+    exists: async (key) => (await store()).exists(key),
+    get: async (key) => (await store()).get(key),
+    list: async (prefix) => (await store()).list(prefix),
+    stat: async (key) => (await store()).stat(key),
+    open: async (key, range) => (await store()).open(key, range),
+    signedUrl: async (key, seconds) => (await store()).signedUrl(key, seconds),
+  };
 }
 
 /** Closes the S3 client's connections (at shutdown and after a script); nothing to do on local disk. */
