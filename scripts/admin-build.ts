@@ -3,11 +3,9 @@
  * `npm start`, `npm run build` and the browser tests always serve a current /admin without paying for a
  * rebuild each time. `node scripts/admin-build.ts --force` rebuilds regardless.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ADMIN_DIST } from '../src/server/http/admin-app.ts';
 
 /** Everything the bundle is made from: its sources, the shared contract, domain, config and client code it imports, config and lockfile. */
@@ -43,17 +41,6 @@ export function adminBuildStale(): boolean {
   } catch {
     return true;
   }
-}
-
-/**
- * Builds the bundle when stale, in a child process: Vite's build left about 400 MB in the process that
- * ran it (81 → 485 MB RSS, measured), which the server would then carry for its whole life
- * (docs/decisions/295-memory-budget.md).
- */
-export function ensureAdminBuiltApart(): void {
-  if (!adminBuildStale()) return;
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`the admin build failed (exit ${r.status ?? r.signal})`);
 }
 
 export async function ensureAdminBuilt(opts: { force?: boolean } = {}): Promise<void> {

@@ -29,4 +29,4 @@ if (process.env.E2E_REUSE_BUILD !== '1') {
   rmSync(`${process.env.DATA_DIR}/builds`, { recursive: true, force: true });
   release();
 }
-await import('./start.ts');
+await import('./start.mjs');

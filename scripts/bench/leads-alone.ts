@@ -1,6 +1,6 @@
 /**
  * The lead POST run of `npm run bench` alone, against a server you started yourself (for profiling it,
- * e.g. `node --cpu-prof scripts/start.ts` with RATE_LIMIT_LEADS as LEAD_BENCH_ENV says):
+ * e.g. `node --cpu-prof scripts/start.mjs` with RATE_LIMIT_LEADS as LEAD_BENCH_ENV says):
  *   BASE=http://127.0.0.1:PORT DB_URL=sqlite:DATA_DIR/site.db PID=<server pid> node scripts/bench/leads-alone.ts
  * Prints the bench's figures (req/s, p99, lost, duplicated) and, with PID, the server's CPU µs a lead.
  */

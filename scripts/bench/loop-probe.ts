@@ -4,7 +4,7 @@
  * own 2 ms ticks with the main thread's CPU time in it and the collector pauses inside it, and the pauses
  * by kind. A gap the thread spent on the CPU is a long turn of the loop (or a pause); a gap it did not is
  * time it waited for a core:
- *   MALLOC_ARENA_MAX=2 node --max-semi-space-size=16 --import ./scripts/bench/loop-probe.ts scripts/start.ts
+ *   MALLOC_ARENA_MAX=2 node --max-semi-space-size=16 --import ./scripts/bench/loop-probe.ts scripts/start.mjs
  *   kill -USR2 <pid>   # before a run, to start clean; again after it, to print
  * Diagnostics only: nothing in the product loads it.
  */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 
 /**
- * The server command of `npm start` (its last `&&` step: `VAR=value … node flags… scripts/start.ts`),
+ * The server command of `npm start` (its last `&&` step: `VAR=value … node flags… scripts/start.mjs`),
  * read from package.json so the benchmarks cannot drift from what ships.
  */
 export function startCommand(): { env: Record<string, string>; args: string[] } {
@@ -22,8 +22,8 @@ export function startCommand(): { env: Record<string, string>; args: string[] } 
     env[name] = value;
     words.shift();
   }
-  if (words.shift() !== 'node' || words.at(-1) !== 'scripts/start.ts')
-    throw new Error(`package.json "start" does not end in node … scripts/start.ts: ${script}`);
+  if (words.shift() !== 'node' || words.at(-1) !== 'scripts/start.mjs')
+    throw new Error(`package.json "start" does not end in node … scripts/start.mjs: ${script}`);
   return { env, args: words };
 }
 

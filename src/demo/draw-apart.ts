@@ -5,7 +5,7 @@
  * a child returns it all when it exits (docs/decisions/295-memory-budget.md).
  */
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { BlobStore } from '../server/media/storage.ts';
 
 /** What the child asks of the store: the calls seedUploads makes. */
@@ -19,7 +19,9 @@ export type ChildMessage =
   | { type: 'failed'; error: string };
 
 export function seedUploadsApart(store: BlobStore): Promise<{ written: number; skipped: number }> {
-  const child = fork(fileURLToPath(new URL('./draw-child.ts', import.meta.url)), [], {
+  // From the project's folder, as the server's other paths are: this file runs compiled into
+  // dist/server/serve.mjs (scripts/server-build.ts), where its own URL names no source file.
+  const child = fork(resolve('src/demo/draw-child.ts'), [], {
     serialization: 'advanced', // Buffers and Dates as they are
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,5 +1,5 @@
 /**
- * One process: migrate, seed when empty (with the seeder the entry script passes: scripts/start.ts),
+ * One process: migrate, seed when empty (with the seeder the entry script passes: scripts/serve.ts),
  * serve /api, /uploads and the published site. Builds the site first when no build is live. Several
  * such processes can serve one PostgreSQL database (README "Running several instances"): they follow
  * one live build, share the schedules and drain on SIGTERM.

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 3: faults of a real deployment, on whole server processes (scripts/start.ts, as
+ * Issue 12, item 3: faults of a real deployment, on whole server processes (scripts/start.mjs, as
  * `npm start` runs it) over a private PostgreSQL cluster this file starts on its own port
  * (./pg-cluster.ts): the database stopped and restarted, the database frozen, the server killed
  * mid-burst and restarted, two instances on one database, the CRM receiver down and up again.

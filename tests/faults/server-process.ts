@@ -1,5 +1,5 @@
 /**
- * The real server as `npm start` runs it (scripts/start.ts), in a child process on a free loopback
+ * The real server as `npm start` runs it (scripts/start.mjs), in a child process on a free loopback
  * port (or env.PORT), so fault and cluster tests can kill -9 it and start it again. The site build is
  * skipped (SKIP_BUILD=1): these tests are about the API, the lead pipeline and publishing built sites.
  */
@@ -24,7 +24,7 @@ export async function startServer(
   startTimeoutMs = 60_000,
 ): Promise<ServerProcess> {
   const port = Number(env.PORT) || (await freePort());
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',

@@ -78,7 +78,7 @@ export async function startAdminServer(
       cpSync(TEMPLATE, dataDir, { recursive: true, verbatimSymlinks: true });
   }
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server = spawn(process.execPath, ['scripts/start.ts'], {
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...env,
       ...E2E_SECRETS,

@@ -57,7 +57,7 @@ test.beforeAll(async () => {
     // on CI): the seeder writes only missing files, and the same seed names the same files.
     if (existsSync(SHARED_UPLOADS)) cpSync(SHARED_UPLOADS, join(DATA, 'uploads'), { recursive: true });
   }
-  server = spawn(process.execPath, ['scripts/start.ts'], {
+  server = spawn(process.execPath, ['scripts/start.mjs'], {
     env: {
       ...withoutDatabaseUrl(),
       ...E2E_SECRETS,
