@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 
 const prepared = spawnSync(process.execPath, ['scripts/prepare-start.ts'], { stdio: 'inherit' });
 if (prepared.status !== 0) {
-  console.error(`preparing the server failed (exit ${prepared.status ?? prepared.signal})`);
+  const why = prepared.error?.message ?? `exit ${prepared.status ?? prepared.signal}`;
+  console.error(`preparing the server failed (${why})`);
   process.exit(1);
 }
 process.setSourceMapsEnabled(true);

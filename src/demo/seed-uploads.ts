@@ -1,6 +1,6 @@
 /**
  * The demo's files, apart from its rows (seed.ts). The server seeds only rows itself and has the files
- * drawn in a child (draw-apart.ts), so it never loads sharp, pdfkit and pdfkit's font code: about 2 MB
+ * drawn in a child (draw-apart.ts), so it never loads sharp, pdfkit and pdfkit's font code: about 1.9 MB
  * of module source, and their compiled code, that it would hold for its whole life for nothing.
  */
 import type { BlobStore } from '../server/media/storage.ts';
