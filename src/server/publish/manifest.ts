@@ -5,10 +5,9 @@
  * builds in `.manifests/<id>.json` — outside any served directory, and kept after a build's files are
  * pruned (they are small), up to the newest KEEP_MANIFESTS.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { fileHasher } from './file-hash.ts';
 
 /** Page path (as served: `/special-offers/`) → hex SHA-256 of the page's HTML. */
 export type PageManifest = Record<string, string>;
@@ -56,11 +55,10 @@ async function manifestOf(outDir: string): Promise<PageManifest> {
   const out: PageManifest = {};
   let next = 0;
   const worker = async () => {
+    const hashOf = fileHasher();
     while (next < files.length) {
       const file = files[next++] as string;
-      out[pagePath(relative(outDir, file))] = createHash('sha256')
-        .update(await readFile(file))
-        .digest('hex');
+      out[pagePath(relative(outDir, file))] = await hashOf(file);
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
