@@ -1,8 +1,8 @@
 /**
  * SHA-256 of files read through one buffer that is used again for every file. Hashing a build's
- * 2,900 pages with `readFile` allocated a new buffer for each page (about 100 MB in all, in one second),
- * and the server kept 40–70 MB more resident memory for the rest of its life: glibc's heap is left
- * fragmented by that burst of freed buffers (measured; docs/decisions/348-build-hashing-without-garbage.md).
+ * 2,868 pages with `readFile` allocated a new buffer for each page (about 100 MB in all, in one second),
+ * and the server kept about 30 MB more resident memory for the rest of its life: the burst of freed
+ * buffers leaves glibc's heap fragmented (measured; docs/decisions/348-build-hashing-without-garbage.md).
  */
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
