@@ -8,13 +8,20 @@
  * and changes their password, which signs the other browser out.
  */
 import type { ChildProcess } from 'node:child_process';
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, type Page, test } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { ACCOUNTS_PORT, ADMIN, baseOf, shoot, signIn, startAdminServer, stopServer } from './server.ts';
+import {
+  ACCOUNTS_PORT,
+  ADMIN,
+  baseOf,
+  slowExpect as expect,
+  shoot,
+  signIn,
+  startAdminServer,
+  stopServer,
+} from './server.ts';
 
 const BASE = baseOf(ACCOUNTS_PORT);
-/** Every step here is a page change on a shared, busy machine: waits are longer than the default. */
-const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 480_000 });
 test.use({ baseURL: BASE });
 

@@ -9,19 +9,22 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type APIRequestContext, expect as baseExpect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, type Page, request, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { dayIn } from '../../../src/domain/zoned-date.ts';
 import { enquiry, finance } from '../../api/lead-fixtures.ts';
-import { ADMIN, baseOf, dataOf, LEADS_WORK_PORT, signIn, startAdminServer, stopServer } from './server.ts';
+import {
+  ADMIN,
+  baseOf,
+  dataOf,
+  slowExpect as expect,
+  LEADS_WORK_PORT,
+  signIn,
+  startAdminServer,
+  stopServer,
+} from './server.ts';
 
 const BASE = baseOf(LEADS_WORK_PORT);
-/**
- * Every step here is a page change on a shared, busy machine: waits are longer than the default. In a CI
- * run on 2026-11-29 the inbox's first list at 1280 px took more than 10 s to show twice in a row (its
- * request started 7 s after the page was asked for), while the other worker's specs built sites.
- */
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 // 2 minutes a test on a loaded machine (no timing is asserted); the server's start has its own 5 minutes.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });

@@ -4,17 +4,19 @@
  * not Pretoria's), moves it New → Contacted with a note, and the workflow then offers only the next stages.
  */
 import type { ChildProcess } from 'node:child_process';
-import { type APIRequestContext, expect as baseExpect, request, test } from '@playwright/test';
+import { type APIRequestContext, request, test } from '@playwright/test';
 import { enquiry } from '../../api/lead-fixtures.ts';
-import { ADMIN, baseOf, LEADS_PORT, signIn, startAdminServer, stopServer } from './server.ts';
+import {
+  ADMIN,
+  baseOf,
+  slowExpect as expect,
+  LEADS_PORT,
+  signIn,
+  startAdminServer,
+  stopServer,
+} from './server.ts';
 
 const BASE = baseOf(LEADS_PORT);
-/**
- * Every step here is a page change on a shared, busy machine: waits are longer than the default. In a CI
- * run on 2026-11-29 the inbox's first list at 1280 px took more than 10 s to show twice in a row (its
- * request started 7 s after the page was asked for), while the other worker's specs built sites.
- */
-const expect = baseExpect.configure({ timeout: 30_000 });
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 test.use({ baseURL: BASE });

@@ -6,10 +6,11 @@
  * restores a used car's price; an editor undoes an applied CSV import. Screenshots at 1280, 1024 and 375 px.
  */
 import type { ChildProcess } from 'node:child_process';
-import { type APIRequestContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Page, test } from '@playwright/test';
 import {
   adminWithStaff,
   baseOf,
+  slowExpect as expect,
   REVISIONS_PORT,
   shoot,
   signIn,
@@ -19,9 +20,6 @@ import {
 } from './server.ts';
 
 const BASE = baseOf(REVISIONS_PORT);
-// These screens load a record, its history and a rich-text editor after the admin's bundle: on a busy CI
-// host that takes more than the default 10 s.
-const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 600_000 });
 test.use({ baseURL: BASE });
 

@@ -41,6 +41,13 @@ export const STOCK_IMPORT_PORT = PORT + 7;
 export const baseOf = (port: number) => `http://127.0.0.1:${port}`;
 export const BASE = baseOf(PORT);
 export const ADMIN = { email: 'first.admin@motus.example', password: 'e2e admin password 0123' };
+/**
+ * `expect` with waits of up to 30 s, for specs whose every step is a page change on a shared, busy
+ * machine: in CI runs the admin's bundle, a record with its history, or the inbox's first list took
+ * more than the default 10 s to show while the other worker's specs built sites (on 2026-11-29 the
+ * inbox's list request started 7 s after its page was asked for). No timing is asserted with it.
+ */
+export const slowExpect = expect.configure({ timeout: 30_000 });
 /** The server's DATA_DIR (its SQLite file is site.db). */
 export const dataOf = (port: number) => join(tmpdir(), `sdg-e2e-admin-${port}`);
 /** The data every admin spec's server starts from (made by template.setup.ts). */
