@@ -22,9 +22,13 @@
  * of brotli), to a file of the client build, named by its content; the middleware takes the inline copy out
  * and the loader imports the file, so a phone fetches it once, after the paint, and not in every page's
  * first bytes (decision 336).
+ *
+ * The middleware moves the long props of islands that hydrate after the paint out of their pages, into
+ * a props file per page (island-props.ts, decision 349). It writes those files under ISLAND_PROPS_DIR as
+ * the pages are rendered; when the build is done they are copied into it, beside their pages.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +88,7 @@ function clientBuildFacts(bundle: Rolldown.OutputBundle): ClientBuildFacts {
 
 export function deferredScripts(): AstroIntegration {
   const clientBuildFile = join(tmpdir(), `deferred-scripts-${randomUUID()}.json`);
+  const islandPropsDir = join(tmpdir(), `island-props-${randomUUID()}`);
   let loader = '';
   const plugin: Plugin = {
     name: 'deferred-scripts',
@@ -91,7 +96,8 @@ export function deferredScripts(): AstroIntegration {
     load: (id) =>
       id === RESOLVED_VIRTUAL_MODULE
         ? `export const PAGE_LOADER = ${JSON.stringify({ code: loader, islandRuntime: ISLAND_RUNTIME } satisfies PageLoader)};\n` +
-          `export const CLIENT_BUILD_FILE = ${JSON.stringify(clientBuildFile)};\n`
+          `export const CLIENT_BUILD_FILE = ${JSON.stringify(clientBuildFile)};\n` +
+          `export const ISLAND_PROPS_DIR = ${JSON.stringify(islandPropsDir)};\n`
         : undefined,
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
@@ -122,7 +128,11 @@ export function deferredScripts(): AstroIntegration {
           });
         }
       },
-      'astro:build:done': () => rmSync(clientBuildFile, { force: true }),
+      'astro:build:done': ({ dir }) => {
+        rmSync(clientBuildFile, { force: true });
+        if (existsSync(islandPropsDir)) cpSync(islandPropsDir, fileURLToPath(dir), { recursive: true });
+        rmSync(islandPropsDir, { recursive: true, force: true });
+      },
     },
   };
 }

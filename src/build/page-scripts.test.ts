@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PROPS_APART_MIN } from './island-props.ts';
 import { clientBuildReader, finishPage, staticImports, withDeferredScripts } from './page-scripts.ts';
 import { vocabularyOf } from './unused-css.ts';
 
@@ -74,12 +75,27 @@ describe('deferred page scripts', () => {
   it('rewrites rendered pages as they pass through the middleware, and nothing else', async () => {
     const page = '<html><body><script type="module" src="/_astro/Near.f6.js"></script></body></html>';
     const headers = { 'content-type': 'text/html', 'x-kept': '1' };
-    const out = await finishPage(new Response(page, { status: 404, headers }), LOADER, client);
+    const kept: string[] = [];
+    const at = { pathname: '/x/', keepProps: (path: string) => kept.push(path) };
+    const out = await finishPage(new Response(page, { status: 404, headers }), LOADER, client, at);
     expect(out.status).toBe(404);
     expect(out.headers.get('x-kept')).toBe('1');
     expect(await out.text()).toContain('<script data-modules="/_astro/Near.f6.js');
     const json = new Response(page, { headers: { 'content-type': 'application/json' } });
-    expect(await (await finishPage(json, LOADER, client)).text()).toBe(page);
+    expect(await (await finishPage(json, LOADER, client, at)).text()).toBe(page);
+    expect(kept).toEqual([]);
+  });
+
+  it("hands a page's long island props to keepProps, and the page names their file", async () => {
+    const props = `{&quot;cars&quot;:[0,&quot;${'x'.repeat(PROPS_APART_MIN)}&quot;]}`;
+    const page = `<html><body><astro-island uid="U" client="painted" props="${props}" ssr></astro-island></body></html>`;
+    const kept: [string, string][] = [];
+    const at = { pathname: '/pre-owned', keepProps: (path: string, text: string) => kept.push([path, text]) };
+    const out = await (
+      await finishPage(new Response(page, { headers: { 'content-type': 'text/html' } }), LOADER, client, at)
+    ).text();
+    expect(out).toContain('<astro-island uid="U" client="painted" props-from="/pre-owned/islands.json" ssr>');
+    expect(kept).toEqual([['/pre-owned', `{"U":{"cars":[0,"${'x'.repeat(PROPS_APART_MIN)}"]}}`]]);
   });
 
   it("reads the client build's graph and words from its file, and fails on a chunk it does not name", () => {

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { LOADER_ATTRIBUTE } from './after-paint.ts';
+import { withIslandPropsApart } from './island-props.ts';
 import { withPageCspHashes } from './page-csp.ts';
 import { type Vocabulary, vocabularyOf, withoutUnusedCss } from './unused-css.ts';
 
@@ -112,17 +113,21 @@ export function clientBuildReader(file: string): ClientBuild {
 
 /**
  * The middleware's step for each rendered page (other responses pass unchanged): its scripts deferred,
- * its stylesheet cut to the rules that may match (unused-css.ts), then its CSP cut to the hashes of
- * what it holds inline (page-csp.ts), the loader included.
+ * its stylesheet cut to the rules that may match (unused-css.ts), its long island props moved to a file
+ * of their own (island-props.ts: `keepProps` writes it), then its CSP cut to the hashes of what it holds
+ * inline (page-csp.ts), the loader included.
  */
 export async function finishPage(
   response: Response,
   loader: PageLoader,
   client: ClientBuild,
+  page: { pathname: string; keepProps: (pathname: string, props: string) => void },
 ): Promise<Response> {
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = withDeferredScripts(await response.text(), loader, client.importsOf);
-  return new Response(withPageCspHashes(withoutUnusedCss(html, client.vocabulary())), {
+  const apart = withIslandPropsApart(withoutUnusedCss(html, client.vocabulary()), page.pathname);
+  if (apart.props !== null) page.keepProps(page.pathname, apart.props);
+  return new Response(withPageCspHashes(apart.html), {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,

@@ -7,6 +7,7 @@
  * without the loader (`astro dev`, whose middleware does not write it) hydrates once parsed.
  */
 import type { ClientDirective } from 'astro';
+import { PROPS_FROM_ATTRIBUTE } from '../config/island-props.ts';
 import { AFTER_PAINT_EVENT, AFTER_PAINT_FLAG, LOADER_ATTRIBUTE } from './after-paint.ts';
 
 const painted = new Promise<void>((done) => {
@@ -32,10 +33,39 @@ function visible(island: HTMLElement): Promise<void> {
   });
 }
 
+/** Each props file a page's islands name, fetched once. */
+const propsFiles = new Map<string, Promise<Record<string, unknown>>>();
+
+/**
+ * Gives back the props the build kept apart from the page (src/build/island-props.ts, decision 349),
+ * fetched while the island's code loads. Set before `load()`: Astro's runtime hydrates an island when its
+ * `props` change, but only once its code is loaded, so here the change alone hydrates nothing, and the
+ * island hydrates once, below. A props file that does not come leaves the island as the server drew it.
+ * (Astro inlines this directive in every page with a painted island: it is kept short.)
+ */
+async function propsApart(island: HTMLElement): Promise<void> {
+  const url = island.getAttribute(PROPS_FROM_ATTRIBUTE);
+  if (!url) return;
+  let file = propsFiles.get(url);
+  if (!file) {
+    file = fetch(url).then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(url))));
+    propsFiles.set(url, file);
+  }
+  // The URLs `load()` imports next: it then finds them loaded, or loading.
+  for (const code of ['component-url', 'renderer-url']) {
+    const src = island.getAttribute(code);
+    if (src) import(/* @vite-ignore */ src).catch(() => {});
+  }
+  const props = (await file)[island.getAttribute('uid') ?? ''];
+  if (props === undefined) throw new Error(url);
+  island.setAttribute('props', JSON.stringify(props));
+}
+
 /** `client:painted`, or `client:painted="visible"` to wait for the island to scroll into view as well. */
 const paintedDirective: ClientDirective = async (load, options, island) => {
   await painted;
   if (options.value === 'visible') await visible(island);
+  await propsApart(island);
   const hydrate = await load();
   await hydrate();
 };

@@ -7,4 +7,6 @@ declare module 'virtual:deferred-scripts' {
   export const PAGE_LOADER: import('./page-scripts.ts').PageLoader;
   /** Where the client build writes its chunks' static imports and words (page-scripts.ts clientBuildReader). */
   export const CLIENT_BUILD_FILE: string;
+  /** Where the middleware writes the pages' island props files, moved into the build when it is done. */
+  export const ISLAND_PROPS_DIR: string;
 }

@@ -119,6 +119,10 @@ describe('completing a partial build from the previous one', () => {
   write(base, 'blog/boxer/index.html', '<h1>boxer</h1>');
   write(base, 'dealer/west-rand/blog/boxer/index.html', '<h1>boxer at west rand</h1>');
   write(base, 'pre-owned/vehicle/index.html', '<h1>shell</h1>');
+  // Island props kept apart from their pages (decision 349): a kept page's, and two re-rendered pages'.
+  write(base, 'blog/boxer/islands.json', '{"boxer":{}}');
+  write(base, 'islands.json', '{"home":"old"}');
+  write(base, 'special-offers/islands.json', '{"offers":"gone"}');
   write(base, '_astro/old.abc.js', 'old()');
   write(base, '_astro/old.abc.js.br', 'br');
   write(base, '_astro/old.abc.js.gz', 'gz');
@@ -136,6 +140,7 @@ describe('completing a partial build from the previous one', () => {
   write(out, 'pre-owned/saved/index.html', '<h1>Saved cars</h1>');
   write(out, 'dealer/west-rand/pre-owned/compare/index.html', '<h1>Compare cars</h1>');
   write(out, '_astro/new.def.js', 'new()');
+  write(out, 'islands.json', '{"home":"new"}');
   write(out, '404.html', '<h1>404</h1>');
   const kept = keptPages(base, baseInfo, [HOME, OFFERS, OFFER]);
   const linked = linkFromBase(base, out, baseInfo, [HOME, OFFERS, OFFER]);
@@ -147,12 +152,13 @@ describe('completing a partial build from the previous one', () => {
       'blog/boxer/index.html',
       'dealer/west-rand/blog/boxer/index.html',
       'pre-owned/vehicle/index.html',
+      'blog/boxer/islands.json',
       '_astro/old.abc.js',
       '_astro/old.abc.js.br',
       '_astro/old.abc.js.gz',
     ])
       expect(sameFile(rel), rel).toBe(true);
-    expect(linked).toBe(6);
+    expect(linked).toBe(7);
   });
 
   it('serves the re-rendered pages, and not the pages of those routes that are gone', () => {
@@ -161,6 +167,9 @@ describe('completing a partial build from the previous one', () => {
     expect(sameFile('index.html')).toBe(false);
     expect(existsSync(join(out, 'special-offers/old-deal/index.html'))).toBe(false);
     expect(read('_astro/new.def.js')).toBe('new()');
+    // A re-rendered page's island props are the new build's, or none: never the base build's.
+    expect(read('islands.json')).toBe('{"home":"new"}');
+    expect(existsSync(join(out, 'special-offers/islands.json'))).toBe(false);
     expect(existsSync(join(out, '.build.json'))).toBe(false); // written by the build, not linked
   });
 

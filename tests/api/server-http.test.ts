@@ -29,6 +29,11 @@ function writeBuild(id: string, home: string) {
   // A page without compressed twins, as builds now write pages (the server compresses them on demand).
   page('blog', `<h1>blog in ${id}</h1>${'<p>a paragraph of the blog list</p>'.repeat(40)}`);
   page('pre-owned', '<h1>listing shell</h1>');
+  // The listing's island props, kept beside it by the build (decision 349), without compressed twins.
+  writeFileSync(
+    join(dir, 'pre-owned', 'islands.json'),
+    JSON.stringify({ Z1: { cars: [1, Array(80).fill([0, id])] } }),
+  );
   page('pre-owned/vehicle', '<h1>vehicle shell</h1>');
   writeFileSync(join(dir, '404.html'), '<h1>Oops</h1>');
   mkdirSync(join(dir, '_astro'), { recursive: true });
@@ -61,6 +66,17 @@ describe('one-process server', () => {
     const etag = res.headers.get('etag') as string;
     expect(etag).toMatch(/^".+"$/);
     expect((await app.request('/', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+  });
+
+  it("serves a page's island props as it serves the page: revalidated on every use, compressed on demand", async () => {
+    const res = await app.request('/pre-owned/islands.json', { headers: { 'Accept-Encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    // The page that names it is revalidated on every visit: its props must come from the same build.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(res.headers.get('content-encoding')).toBe('br');
+    const props = JSON.parse(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString());
+    expect(props.Z1.cars[1]).toHaveLength(80);
   });
 
   it('answers with the pre-compressed form the client accepts', async () => {

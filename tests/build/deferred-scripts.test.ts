@@ -107,4 +107,22 @@ describe('the deferred scripts in a real Astro build', () => {
     // Named nowhere: not written to the page.
     expect(style).not.toContain('.gone');
   });
+
+  it("keeps an island's long props apart from its page, in the page's props file, as Astro wrote them", () => {
+    const html = page('listing/index.html');
+    const islands = [...html.matchAll(/<astro-island [^>]*>/g)].map((m) => m[0]);
+    expect(islands).toHaveLength(2);
+    const [long = '', short = ''] = islands;
+    expect(long).toContain('props-from="/listing/islands.json"');
+    expect(long).not.toContain(' props=');
+    expect(short).toContain(' props="');
+    // What the island hydrates with: Astro's serialised props, every character back as it was.
+    const uid = /uid="([^"]+)"/.exec(long)?.[1] ?? '';
+    const file = JSON.parse(page('listing/islands.json'));
+    expect(Object.keys(file)).toEqual([uid]);
+    expect(file[uid].cars[1][0]).toEqual([0, 'Car 0 <"Ford & Son\'s">']);
+    expect(file[uid].cars[1]).toHaveLength(400);
+    // The server drew the whole list into the page, as before.
+    expect(html).toMatch(/<li>Car 399 &lt;/);
+  });
 });

@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { isIslandPropsFile } from '../../config/island-props.ts';
 import { bestBrotli, brotliText, createRefiner, MIN_REFINE_BYTES } from './brotli-refine.ts';
 import { type FastAnswer, type FastRequest, withOuterHeaders } from './fast-path.ts';
 import { wholeResponse } from './outer-headers.ts';
@@ -68,7 +69,8 @@ const SUFFIX: Record<Encoding, string> = { identity: '', br: '.br', gzip: '.gz' 
 
 function cacheControlFor(path: string): string {
   if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
-  if (path.endsWith('.html')) return 'public, max-age=0, must-revalidate';
+  // A page's island props (decision 349) must be the same build's as the page that names them.
+  if (path.endsWith('.html') || isIslandPropsFile(path)) return 'public, max-age=0, must-revalidate';
   return 'public, max-age=3600';
 }
 

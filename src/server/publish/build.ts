@@ -26,6 +26,7 @@ import {
   type Section,
   siteBuildEnv,
 } from '../../config/build-sections.ts';
+import { isIslandPropsFile } from '../../config/island-props.ts';
 import { cacheBypassEnv } from '../http/cache-bypass.ts';
 import { currentBuildDir, publish } from './current-link.ts';
 import {
@@ -51,7 +52,10 @@ export interface BuildOptions {
   keep?: number;
 }
 
-/** Compressed at build time: text files other than pages (pages are compressed by the server on demand). */
+/**
+ * Compressed at build time: text files other than pages and their island props (decision 349), which
+ * are as many as the listing pages and are compressed by the server on demand, as pages are.
+ */
 const PRECOMPRESSED = /\.(js|mjs|css|svg|xml|json|txt|webmanifest)$/;
 
 /** Sortable and unique: UTC time to the millisecond plus a random suffix, e.g. 20261122-140501-123-a1b2. */
@@ -141,7 +145,8 @@ async function precompress(dir: string, previousDir?: string | null): Promise<nu
     for (const entry of readdirSync(d, { withFileTypes: true })) {
       const path = join(d, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (PRECOMPRESSED.test(entry.name) && statSync(path).size > 512) files.push(path);
+      else if (PRECOMPRESSED.test(entry.name) && !isIslandPropsFile(entry.name) && statSync(path).size > 512)
+        files.push(path);
     }
   };
   walk(dir);

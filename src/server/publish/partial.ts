@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { SECTIONS, type Section, UNKNOWN_ROUTE } from '../../config/build-sections.ts';
+import { isIslandPropsFile, pageOfIslandProps } from '../../config/island-props.ts';
 
 export const BUILD_INFO = '.build.json';
 
@@ -127,7 +128,7 @@ function walk(dir: string, visit: (rel: string) => void, under = dir) {
 /**
  * Completes a partial build: every file of `baseDir` that the new build did not write is hard-linked
  * into `outDir`, except the pages the re-rendered routes had in the base build (a special that was
- * deleted must not come back) and the build record. The sitemap is linked only when nothing was
+ * deleted must not come back), with their island props files, and the build record. The sitemap is linked only when nothing was
  * re-rendered (the page set is the base's); otherwise the astro build wrote it, listing its own pages
  * and the ones kept from the base (keptPages). Returns the number of files linked.
  */
@@ -141,7 +142,9 @@ export function linkFromBase(
   let linked = 0;
   walk(baseDir, (rel) => {
     if (rel === BUILD_INFO || (routes.length > 0 && SITEMAP.test(rel))) return;
-    if (owned.has(rel.replace(/\.(br|gz)$/, ''))) return;
+    const file = rel.replace(/\.(br|gz)$/, '');
+    // A re-rendered page's island props (decision 349) are its own: the new build writes them, or not.
+    if (owned.has(isIslandPropsFile(file) ? pageOfIslandProps(file) : file)) return;
     const target = join(outDir, rel);
     if (existsSync(target)) return;
     mkdirSync(dirname(target), { recursive: true });

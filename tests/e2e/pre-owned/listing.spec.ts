@@ -14,6 +14,39 @@ test('the first page of results is in the static HTML', async ({ request }) => {
   expect(html).toContain(`href="${first?.uri}"`);
 });
 
+test("the island's cars and filter counts come after the paint, from the page's props file", async ({
+  page,
+  request,
+}) => {
+  // Not in the document, so that it fits the first round trip with the largest picture (decision 349).
+  const html = await (await request.get('/pre-owned')).text();
+  expect(html).toMatch(/<astro-island [^>]*UsedSearch[^>]* props-from="\/pre-owned\/islands\.json"/);
+  expect(html).not.toMatch(/<astro-island [^>]*UsedSearch[^>]* props=/);
+  const props = page.waitForResponse((r) => new URL(r.url()).pathname === '/pre-owned/islands.json');
+  const list = new Listing(page);
+  await list.open('/pre-owned');
+  expect((await props).status()).toBe(200);
+  // The island hydrated with them: a filter answers in place.
+  await list.checkbox('Transmission', 'Manual').check();
+  await expect.poll(() => list.query().getAll('transmissionType')).toEqual(['Manual']);
+  await list.expectCount((await stock(request, 'transmissionType[]=Manual'))['hydra:totalItems']);
+});
+
+test('a props file that never comes leaves the listing as the server drew it, its links working', async ({
+  page,
+  request,
+}) => {
+  await page.route('**/pre-owned/islands.json', (route) => route.abort());
+  await page.goto('/pre-owned');
+  const first = (await stock(request))['hydra:member'][0];
+  const card = page.locator(`a[href="${first?.uri}"]`).first();
+  await expect(card).toBeVisible();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(1);
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${first?.uri}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${first?.make} ${first?.model}`);
+});
+
 test('each filter narrows the results and is kept in the URL', async ({ page, request }) => {
   const list = new Listing(page);
   await list.open('/pre-owned');
