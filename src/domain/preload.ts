@@ -13,6 +13,8 @@ export interface ImagePreload {
   sizes: string;
   /** MIME type of the srcset's files: a browser that cannot show it skips the preload. */
   type: string;
+  /** Only on screens this media query matches: where the image is the largest paint (decision 350). */
+  media?: string | undefined;
 }
 
 /**
@@ -44,8 +46,9 @@ export function preloadImage(
   image: ImageFiles | null | undefined,
   sizes: string,
   type?: PictureSource['type'],
+  media?: string,
 ): ImagePreload | undefined {
   const source = type ? image?.sources.find((s) => s.type === type) : image?.sources[0];
   if (!image || !source) return undefined;
-  return { href: image.uri, srcset: source.srcset, sizes, type: source.type };
+  return { href: image.uri, srcset: source.srcset, sizes, type: source.type, media };
 }

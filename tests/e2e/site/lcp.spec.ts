@@ -9,9 +9,9 @@ import { SHOWCASE } from '../pre-owned/helpers.ts';
 import { templatePath } from './helpers.ts';
 
 // On /showroom, /showroom/{make} and /special-offers the first card's picture is the largest paint on a phone.
+// /new is below: its banner is the largest paint from 600 px up only.
 const PICTURE_TEMPLATES = [
   'home',
-  'new',
   'showroom',
   'make',
   'model',
@@ -106,6 +106,69 @@ test.describe('LCP picture at 375 px', () => {
       await expectPreloadedPicture(page, path);
     });
   }
+});
+
+test.describe('/new: the banner is the largest paint from 600 px up, the first card below (decision 350)', () => {
+  /** The image files the page asked for, by path, while it loaded at this viewport. */
+  async function imagesAsked(page: Page, path: string) {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image') asked.push(new URL(r.url()).pathname);
+    });
+    await page.goto(path);
+    const shown = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate(async (img: HTMLImageElement) => {
+          await img.decode().catch(() => undefined);
+          return new URL(img.currentSrc).pathname;
+        });
+    return { asked, banner: await shown('img.banner-img'), card: await shown('article.card img') };
+  }
+
+  test('on a phone the first card is the one high-priority picture, and the banner is not preloaded', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    const path = await templatePath(request, 'new');
+    const html = await (await request.get(path)).text();
+    expect(html).toMatch(
+      /<link rel="preload" as="image"[^>]* media="\(min-width: 600px\)"[^>]* fetchpriority="high">/,
+    );
+    const high = [...html.matchAll(/<img [^>]*fetchpriority="high"[^>]*>/g)].map((m) => m[0]);
+    expect(high).toHaveLength(1);
+    expect(high[0]).toContain('class="card-media');
+    // In the first screen, so asked for at once, but low: the card does not share the phone's link with it.
+    expect(html).toMatch(/<img class="banner-img"[^>]* loading="eager"[^>]* fetchpriority="low">/);
+    const { asked, banner, card } = await imagesAsked(page, path);
+    expect(asked.filter((a) => a === card)).toHaveLength(1);
+    expect(asked.filter((a) => a === banner)).toHaveLength(1);
+  });
+
+  test('on a wide screen the preload names the banner the page shows, and it is fetched once', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const path = await templatePath(request, 'new');
+    const { asked, banner } = await imagesAsked(page, path);
+    const preload = await preloadOf(page);
+    expect(preload.priority).toBe('high');
+    expect(candidates(preload.srcset).map((c) => c.url)).toContain(banner);
+    expect(asked.filter((a) => a === banner)).toHaveLength(1);
+  });
+});
+
+test("a car's gallery thumbnails are low priority: in view on a phone, they would be raised beside its first photo", async ({
+  request,
+}) => {
+  const html = await (await request.get(SHOWCASE.path)).text();
+  const thumbs = /<ul class="uvg-thumbs">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+  const images = [...thumbs.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+  expect(images.length).toBeGreaterThan(1);
+  for (const img of images) expect(img).toMatch(/fetchPriority="low"/i);
 });
 
 test.describe('page scripts and islands at 375 px', () => {
