@@ -90,7 +90,15 @@ export function fakeBuilder(db: Kysely<Database>): FakeBuilder {
     );
     writeFileSync(join(outDir, '_astro', 'site.abc123.css'), 'body{background:url(/_astro/bg.png)}');
     mkdirSync(join(outDir, 'showroom'), { recursive: true });
-    writeFileSync(join(outDir, 'showroom', 'index.html'), '<h1>Showroom</h1>');
+    // An island whose props the build kept beside its page (decision 349).
+    writeFileSync(
+      join(outDir, 'showroom', 'index.html'),
+      '<h1>Showroom</h1><astro-island uid="Z" component-url="/_astro/Island.x1.js" props-from="/showroom/islands.json"></astro-island>',
+    );
+    writeFileSync(
+      join(outDir, 'showroom', 'islands.json'),
+      '{"Z":{"href":[0,"/blog/"],"api":[0,"/api/dealers"],"photo":[0,"/uploads/banner-1.webp"]}}',
+    );
     writeFileSync(join(outDir, '404.html'), '<h1>Not found</h1>');
     return undefined;
   };

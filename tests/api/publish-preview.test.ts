@@ -90,6 +90,19 @@ describe('build previews', () => {
       headers: { Authorization: `Bearer ${API_KEY}` },
     });
     expect(await css.text()).toContain(`url(${p}/_astro/bg.png)`);
+    // An island whose props are kept beside its page (decision 349) hydrates from the preview's own file,
+    // and the links inside it stay in the preview as they do in props written in the page.
+    const showroom = await preview.request(`${p}/showroom/`, {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+    });
+    expect(await showroom.text()).toContain(`props-from="${p}/showroom/islands.json"`);
+    const props = await preview.request(`${p}/showroom/islands.json`, {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+    });
+    expect(props.headers.get('Content-Type')).toBe('application/json');
+    expect(await props.json()).toEqual({
+      Z: { href: [0, `${p}/blog/`], api: [0, '/api/dealers'], photo: [0, '/uploads/banner-1.webp'] },
+    });
   });
 
   it('answers the build’s own 404 page for an unknown path, 404 for an unknown build, and refuses path tricks', async () => {

@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { isIslandPropsFile } from '../../config/island-props.ts';
 import { principalForSecret, resolvePrincipal } from '../auth/principal.ts';
 import type { Deps } from '../deps.ts';
 import { isHttps } from '../http/proxy.ts';
@@ -46,16 +47,20 @@ const TYPES: Record<string, string> = {
 // A root-relative URL that belongs to the build (not /api, /uploads, protocol-relative or already prefixed).
 const OWN = String.raw`\/(?!\/|api\/|uploads\/|_preview\/)`;
 const ATTR = new RegExp(
-  String.raw`(\s(?:href|src|srcset|action|poster|component-url|renderer-url|before-hydration-url)=)(["']?)${OWN}`,
+  String.raw`(\s(?:href|src|srcset|action|poster|component-url|renderer-url|before-hydration-url|props-from)=)(["']?)${OWN}`,
   'gi',
 );
 const ASTRO = /([\s"'`,(=;])\/_astro\//g;
 const PROPS = /(\sprops=")([^"]*)"/g;
 const CSS_URL = new RegExp(String.raw`url\((["']?)${OWN}`, 'g');
+/** The kind `rewriteForPreview` is given for a page's island props file. */
+const ISLAND_PROPS = 'island props';
 
 /** Adds the preview prefix to the URLs of one text response. */
 function rewriteForPreview(text: string, id: string, ext: string): string {
   const prefix = `/_preview/${id}`;
+  // A page's island props kept beside it (decision 349): plain JSON, whose links stay in the preview too.
+  if (ext === ISLAND_PROPS) return text.replace(new RegExp(`(")${OWN}`, 'g'), `$1${prefix}/`);
   let out = text.replace(ASTRO, `$1${prefix}/_astro/`);
   if (ext === '.html') {
     out = out.replace(ATTR, `$1$2${prefix}/`);
@@ -167,6 +172,8 @@ export function previewRoutes(deps: Deps, dir = deps.config.buildsDir) {
     const data = await readFile(file);
     if (['.html', '.css', '.js', '.mjs'].includes(ext))
       return c.body(rewriteForPreview(data.toString('utf8'), id, ext), status);
+    if (isIslandPropsFile(file))
+      return c.body(rewriteForPreview(data.toString('utf8'), id, ISLAND_PROPS), status);
     return c.body(data, status);
   });
   return app;
