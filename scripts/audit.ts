@@ -78,13 +78,37 @@ function lighthouse(url: string): LighthouseReport {
   ).toString();
   return JSON.parse(out) as LighthouseReport;
 }
+
+/** Why Lighthouse failed: the last line it wrote to stderr (its error code), else the error's first line. */
+function failure(err: unknown): string {
+  const stderr = String((err as { stderr?: Buffer }).stderr ?? '').trim();
+  const line = stderr.split('\n').at(-1) || String((err as Error).message).split('\n')[0];
+  return (line ?? '').replace(/[|`]/g, ' ').slice(0, 160);
+}
+
+/**
+ * Lighthouse itself fails some runs on a busy host (NO_NAVSTART: a trace without the navigation's start).
+ * A failed run is tried again, up to ATTEMPTS in all; a page that fails every time is reported as failed.
+ */
+const ATTEMPTS = 3;
+function measured(url: string): LighthouseReport {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouse(url);
+    } catch (err) {
+      if (attempt >= ATTEMPTS) throw err;
+      console.log(`  ${url}: Lighthouse failed (${failure(err)}); running it again`);
+    }
+  }
+}
+
 for (const path of pages) {
   const reports: LighthouseReport[] = [];
   try {
-    for (let run = 0; run < RUNS; run++) reports.push(lighthouse(base + path));
+    for (let run = 0; run < RUNS; run++) reports.push(measured(base + path));
   } catch (err) {
     // A page Lighthouse cannot load is a finding, not a reason to lose the other pages' scores.
-    const row = `| ${path} | failed: ${String((err as Error).message).split('\n')[0]} | | | | | |`;
+    const row = `| ${path} | failed ${ATTEMPTS} times: ${failure(err)} | | | | | |`;
     rows.push(row);
     console.log(row);
     process.exitCode = 1;

@@ -18,7 +18,10 @@ interface Props {
   site: string | null;
   /** The first cards are above the fold: load them at once. */
   eager: boolean;
-  /** The first card's picture is the listing's largest contentful paint (preloaded by the page). */
+  /**
+   * The first card's picture is the listing's largest contentful paint (preloaded by the page). The others
+   * are low, in view or not, so Chrome does not raise them beside it (decision 350).
+   */
   priority?: boolean;
   /** h2 in the listing; h3 where the cards sit under a section heading. */
   heading?: 'h2' | 'h3';
@@ -38,7 +41,7 @@ export function UsedCard({ car, site, eager, priority = false, heading: Heading 
             sizes={LCP_SIZES.usedCard}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
+            fetchPriority={priority ? 'high' : 'low'}
             decoding="async"
           />
         ) : (
