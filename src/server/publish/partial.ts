@@ -128,9 +128,10 @@ function walk(dir: string, visit: (rel: string) => void, under = dir) {
 /**
  * Completes a partial build: every file of `baseDir` that the new build did not write is hard-linked
  * into `outDir`, except the pages the re-rendered routes had in the base build (a special that was
- * deleted must not come back), with their island props files, and the build record. The sitemap is linked only when nothing was
- * re-rendered (the page set is the base's); otherwise the astro build wrote it, listing its own pages
- * and the ones kept from the base (keptPages). Returns the number of files linked.
+ * deleted must not come back) with their island props files, and the build record. The sitemap is
+ * linked only when nothing was re-rendered (the page set is the base's); otherwise the astro build wrote
+ * it, listing its own pages and the ones kept from the base (keptPages). Returns the number of files
+ * linked.
  */
 export function linkFromBase(
   baseDir: string,
