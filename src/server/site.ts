@@ -39,6 +39,25 @@ function olderBuilds(buildsDir: string) {
   };
 }
 
+/** How often the site looks for a newly published build to ready its landing pages (decision 351). */
+const LANDING_CHECK_MS = 1000;
+
+/**
+ * The pages most visits start at: the home and each dealer's home, at both its addresses: the site's links
+ * name `/dealer/{site}`, its canonical URL `/dealer/{site}/`, and the page cache holds each address apart.
+ */
+export function landingPages(dir: string): string[] {
+  let dealers: string[] = [];
+  try {
+    dealers = readdirSync(join(dir, 'dealer'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .flatMap((e) => [`/dealer/${e.name}`, `/dealer/${e.name}/`]);
+  } catch {
+    // A build without dealer sites.
+  }
+  return ['/', ...dealers.sort()];
+}
+
 /** Answers a form posted to a page (forms/form-posts.ts), given a reader of the published pages. */
 export type FormPosts = (c: Context, readPage: (path: string) => Promise<string | null>) => Promise<Response>;
 
@@ -60,6 +79,21 @@ export function siteRoutes(opts: {
   // of the Hono app, so no route mounted before this one is ever skipped. Bounded: cleared when full.
   const servedHere = new Map<string, { dir: string; key: string; file: StaticFile }>();
   const MAX_SERVED = 20_000;
+
+  // A page's first answer is brotli's fast level, the best one after it (decision 320). The home and the
+  // dealers' homes, where most visits start, get their best form when a build goes live instead, so their
+  // first visitor has it too: at the fast level both are over the first round trip (decision 351).
+  let warmedBuild: string | null = null;
+  let warming: Promise<void> = Promise.resolve();
+  const warmLandingPages = () => {
+    const dir = currentBuildDir(opts.buildsDir);
+    if (!dir || dir === warmedBuild) return;
+    warmedBuild = dir;
+    warming = files.warm(dir, landingPages(dir)).catch(() => {});
+  };
+  warmLandingPages();
+  // This instance's publishes and another instance's alike show in the `current` link.
+  setInterval(warmLandingPages, LANDING_CHECK_MS).unref();
 
   /** A hashed asset of an earlier build (a page still open in a browser), on this disk or in the store. */
   const olderAsset = async (c: Context, dir: string) => {
@@ -197,7 +231,16 @@ export function siteRoutes(opts: {
     return files.fast(r, found.key, found.file);
   };
 
-  return Object.assign(app, { fast, pageCache: files });
+  return Object.assign(app, {
+    fast,
+    pageCache: files,
+    /** The build whose landing pages have their best brotli form, once they have it (tests). */
+    landingPagesReady: async () => {
+      await warming;
+      await files.refined();
+      return warmedBuild && basename(warmedBuild);
+    },
+  });
 }
 
 const DEALER = '(/dealer/[a-z0-9-]+)?';

@@ -9,9 +9,12 @@ import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bestBrotli } from '../../src/server/http/brotli-refine.ts';
 import type { FastRequest } from '../../src/server/http/fast-path.ts';
 import { createStaticFiles } from '../../src/server/http/static-files.ts';
+import { publish } from '../../src/server/publish/current-link.ts';
+import { landingPages, siteRoutes } from '../../src/server/site.ts';
 
 const DIR = resolve('data/test/brotli-refine/b1');
 
@@ -84,5 +87,46 @@ describe('pages refined to brotli 11', () => {
     const later = Buffer.from(await (await app.request('/small/', { headers: BR })).arrayBuffer());
     expect(later.equals(first)).toBe(true);
     expect(brotliDecompressSync(later).toString()).toBe(small);
+  });
+});
+
+describe('landing pages readied when a build goes live (decision 351)', () => {
+  const BUILDS = resolve('data/test/brotli-refine-landing');
+  const write = (id: string, rel: string, text: string) => {
+    mkdirSync(join(BUILDS, id, rel, '..'), { recursive: true });
+    writeFileSync(join(BUILDS, id, rel), text);
+  };
+  /** What a visitor's first request for `path` gets, as brotli bytes. */
+  const firstAnswer = async (site: ReturnType<typeof siteRoutes>, path: string) =>
+    Buffer.from(await (await site.request(path, { headers: BR })).arrayBuffer());
+
+  beforeAll(() => {
+    rmSync(BUILDS, { recursive: true, force: true });
+    for (const id of ['b1', 'b2']) {
+      write(id, 'index.html', page(200).replace('Pre-owned', `Home of ${id}`));
+      write(id, 'dealer/west-rand/index.html', page(180).replace('Pre-owned', `West Rand of ${id}`));
+      write(id, 'blog/index.html', page(160));
+    }
+    publish(BUILDS, 'b1');
+  });
+  afterAll(() => rmSync(BUILDS, { recursive: true, force: true }));
+
+  it("gives the home and each dealer's home their best brotli before their first visitor, on start and on publish", async () => {
+    const site = siteRoutes({ buildsDir: BUILDS });
+    expect(landingPages(join(BUILDS, 'b1'))).toEqual(['/', '/dealer/west-rand', '/dealer/west-rand/']);
+    expect(await site.landingPagesReady()).toBe('b1');
+    for (const [path, file] of [
+      ['/', 'b1/index.html'],
+      ['/dealer/west-rand', 'b1/dealer/west-rand/index.html'],
+      ['/dealer/west-rand/', 'b1/dealer/west-rand/index.html'],
+    ] as const)
+      expect((await firstAnswer(site, path)).equals(await bestBrotli(join(BUILDS, file)))).toBe(true);
+    // Any other page gets the fast level first, as before.
+    const blog = await firstAnswer(site, '/blog/');
+    expect(blog.length).toBeGreaterThan((await bestBrotli(join(BUILDS, 'b1/blog/index.html'))).length);
+
+    publish(BUILDS, 'b2');
+    await vi.waitFor(async () => expect(await site.landingPagesReady()).toBe('b2'), { timeout: 10_000 });
+    expect((await firstAnswer(site, '/')).equals(await bestBrotli(join(BUILDS, 'b2/index.html')))).toBe(true);
   });
 });
