@@ -53,14 +53,16 @@ const ATTR = new RegExp(
 const ASTRO = /([\s"'`,(=;])\/_astro\//g;
 const PROPS = /(\sprops=")([^"]*)"/g;
 const CSS_URL = new RegExp(String.raw`url\((["']?)${OWN}`, 'g');
-/** The kind `rewriteForPreview` is given for a page's island props file. */
-const ISLAND_PROPS = 'island props';
+const JSON_LINK = new RegExp(`(")${OWN}`, 'g');
+
+/** A page's island props file (decision 349): plain JSON, whose links stay in the preview too. */
+function islandPropsForPreview(json: string, id: string): string {
+  return json.replace(JSON_LINK, `$1/_preview/${id}/`);
+}
 
 /** Adds the preview prefix to the URLs of one text response. */
 function rewriteForPreview(text: string, id: string, ext: string): string {
   const prefix = `/_preview/${id}`;
-  // A page's island props kept beside it (decision 349): plain JSON, whose links stay in the preview too.
-  if (ext === ISLAND_PROPS) return text.replace(new RegExp(`(")${OWN}`, 'g'), `$1${prefix}/`);
   let out = text.replace(ASTRO, `$1${prefix}/_astro/`);
   if (ext === '.html') {
     out = out.replace(ATTR, `$1$2${prefix}/`);
@@ -172,8 +174,7 @@ export function previewRoutes(deps: Deps, dir = deps.config.buildsDir) {
     const data = await readFile(file);
     if (['.html', '.css', '.js', '.mjs'].includes(ext))
       return c.body(rewriteForPreview(data.toString('utf8'), id, ext), status);
-    if (isIslandPropsFile(file))
-      return c.body(rewriteForPreview(data.toString('utf8'), id, ISLAND_PROPS), status);
+    if (isIslandPropsFile(file)) return c.body(islandPropsForPreview(data.toString('utf8'), id), status);
     return c.body(data, status);
   });
   return app;
