@@ -7,10 +7,10 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bestBrotli } from '../../src/server/http/brotli-refine.ts';
+import { bestBrotli, FIRST_ROUND_TRIP_BODY } from '../../src/server/http/brotli-refine.ts';
 import type { FastRequest } from '../../src/server/http/fast-path.ts';
 import { createStaticFiles } from '../../src/server/http/static-files.ts';
 import { publish } from '../../src/server/publish/current-link.ts';
@@ -128,5 +128,63 @@ describe('landing pages readied when a build goes live (decision 351)', () => {
     publish(BUILDS, 'b2');
     await vi.waitFor(async () => expect(await site.landingPagesReady()).toBe('b2'), { timeout: 10_000 });
     expect((await firstAnswer(site, '/')).equals(await bestBrotli(join(BUILDS, 'b2/index.html')))).toBe(true);
+  });
+});
+
+describe("a page's first brotli form (decision 352)", () => {
+  const DIR2 = resolve('data/test/brotli-first/b1');
+  /** Brotli at `quality`, as the server makes it (brotliText). */
+  const brotliAt = (text: string, quality: number) =>
+    brotliCompressSync(Buffer.from(text), {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text),
+      },
+    });
+  /** The smallest page of our cards whose fast form is at least `bytes`. */
+  const pageOver = (bytes: number) => {
+    let cards = 20;
+    while (brotliAt(page(cards), 5).length < bytes) cards += 5;
+    return page(cards);
+  };
+  const files = createStaticFiles();
+  const app = new Hono().get('*', (c) => {
+    const found = files.lookup(DIR2, c.req.path);
+    return found ? files.respond(c, found.key, found.file) : c.notFound();
+  });
+  const firstAnswer = async (path: string) =>
+    Buffer.from(await (await app.request(path, { headers: BR })).arrayBuffer());
+  // Just over the first round trip at the fast level; far over it; within it.
+  const near = pageOver(FIRST_ROUND_TRIP_BODY + 300);
+  const far = pageOver(FIRST_ROUND_TRIP_BODY * 1.5);
+  const within = page(150);
+
+  beforeAll(() => {
+    rmSync(DIR2, { recursive: true, force: true });
+    for (const [dir, text] of [
+      ['near', near],
+      ['far', far],
+      ['within', within],
+    ] as const) {
+      mkdirSync(join(DIR2, dir), { recursive: true });
+      writeFileSync(join(DIR2, dir, 'index.html'), text);
+    }
+  });
+  afterAll(() => rmSync(resolve(DIR2, '..'), { recursive: true, force: true }));
+
+  it('gives a page just over the first round trip a level that fits it, on its first request', async () => {
+    expect(brotliAt(near, 5).length).toBeGreaterThan(FIRST_ROUND_TRIP_BODY);
+    const first = await firstAnswer('/near/');
+    expect(first.length).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BODY);
+    expect(first.equals(brotliAt(near, 10))).toBe(true);
+    expect(brotliDecompressSync(first).toString()).toBe(near);
+  });
+
+  it('keeps the fast level for a page within the round trip, and for one far over it', async () => {
+    expect(brotliAt(within, 5).length).toBeLessThanOrEqual(FIRST_ROUND_TRIP_BODY);
+    expect((await firstAnswer('/within/')).equals(brotliAt(within, 5))).toBe(true);
+    expect(brotliAt(far, 10).length).toBeGreaterThan(FIRST_ROUND_TRIP_BODY);
+    expect((await firstAnswer('/far/')).equals(brotliAt(far, 5))).toBe(true);
   });
 });

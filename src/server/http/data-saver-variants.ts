@@ -6,13 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
+import { firstBrotli } from './brotli-refine.ts';
 import { dataSaverPage } from './data-saver-page.ts';
 import { wholeResponse } from './outer-headers.ts';
-import { ON_DEMAND_BROTLI_QUALITY, ON_DEMAND_GZIP_LEVEL, type StaticFile } from './static-files.ts';
+import { ON_DEMAND_GZIP_LEVEL, type StaticFile } from './static-files.ts';
 
-const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 interface Variant {
@@ -29,10 +29,7 @@ export function createDataSaverVariants(maxEntries = 300) {
     const html = await readFile(file.path, 'utf8').catch(() => null);
     if (html === null) return null;
     const plain = Buffer.from(dataSaverPage(html));
-    const [br, gzip] = await Promise.all([
-      brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: ON_DEMAND_BROTLI_QUALITY } }),
-      gz(plain, { level: ON_DEMAND_GZIP_LEVEL }),
-    ]);
+    const [br, gzip] = await Promise.all([firstBrotli(plain), gz(plain, { level: ON_DEMAND_GZIP_LEVEL })]);
     return { etag: `${file.etag.slice(0, -1)}-saver"`, plain, br, gzip };
   }
 

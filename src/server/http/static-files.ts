@@ -20,7 +20,7 @@ import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { isIslandPropsFile } from '../../config/island-props.ts';
-import { bestBrotli, brotliText, createRefiner, MIN_REFINE_BYTES } from './brotli-refine.ts';
+import { bestBrotli, createRefiner, firstBrotli, MIN_REFINE_BYTES } from './brotli-refine.ts';
 import { type FastAnswer, type FastRequest, withOuterHeaders } from './fast-path.ts';
 import { wholeResponse } from './outer-headers.ts';
 import { evictSecondChance, type Marked, makeRoom } from './second-chance.ts';
@@ -30,14 +30,14 @@ const gzipAsync = promisify(gzip);
 /** Text files worth compressing when the build has no compressed twin for them (pages, mostly). */
 const COMPRESSIBLE = /\.(html|js|mjs|css|svg|xml|json|txt|webmanifest)$/;
 const MIN_COMPRESS_BYTES = 512;
-/** Brotli 5 / gzip 6: fast enough for the first request, nearly as small as the slow levels (decision 130). */
-export const ON_DEMAND_BROTLI_QUALITY = 5;
+/**
+ * Gzip 6, and brotli's fast level (firstBrotli): fast enough for the first request, nearly as small as the
+ * slow levels (decision 130). A page just over the first round trip gets a better brotli level (decision 352).
+ */
 export const ON_DEMAND_GZIP_LEVEL = 6;
 
 function compress(data: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotliText(data, ON_DEMAND_BROTLI_QUALITY)
-    : gzipAsync(data, { level: ON_DEMAND_GZIP_LEVEL });
+  return encoding === 'br' ? firstBrotli(data) : gzipAsync(data, { level: ON_DEMAND_GZIP_LEVEL });
 }
 
 type Encoding = 'identity' | 'br' | 'gzip';
