@@ -41,7 +41,7 @@ export function UsedCard({ car, site, eager, priority = false, heading: Heading 
             sizes={LCP_SIZES.usedCard}
             alt=""
             loading={eager ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : 'low'}
+            priority={priority}
             decoding="async"
           />
         ) : (

@@ -71,7 +71,7 @@ export function Gallery({ images, name }: Props) {
               sizes={LCP_SIZES.gallery}
               alt={image.alt || `${name}, view ${i + 1} of ${count}`}
               loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'low'}
+              priority={i === 0}
               decoding={i === 0 ? 'sync' : 'async'}
             />
           ))}
@@ -105,8 +105,7 @@ export function Gallery({ images, name }: Props) {
           {images.map((image, i) => (
             <li key={image.uri}>
               <button type="button" aria-current={i === index ? 'true' : undefined} onClick={() => go(i)}>
-                {/* Low: in view on a phone, Chrome would otherwise raise them beside the first photo (decision 350). */}
-                <Picture image={image} sizes="96px" alt="" loading="lazy" fetchPriority="low" />
+                <Picture image={image} sizes="96px" alt="" loading="lazy" />
                 <span className="visually-hidden">Show photo {i + 1}</span>
               </button>
             </li>

@@ -27,6 +27,16 @@ async function hydrated(page: Page) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
+/**
+ * The pictures drawn from the buyer's own list are all low priority (decision 350): none is the page's
+ * preloaded largest paint, and Chrome would otherwise raise those it finds in view.
+ */
+async function everyPictureLow(page: Page) {
+  const pictures = page.getByRole('main').locator('img');
+  await expect(pictures.first()).toBeVisible();
+  for (const img of await pictures.all()) await expect(img).toHaveAttribute('fetchpriority', 'low');
+}
+
 test('a car saved from a card is on the saved page after a reload, and can be removed @mobile', async ({
   page,
 }) => {
@@ -81,6 +91,7 @@ test('three saved cars compare side by side; a fourth is refused with a message 
   );
   await page.goto('/pre-owned/saved');
   await hydrated(page);
+  await everyPictureLow(page);
   // Cars can share a name: each is found by its link.
   const compare = (c: Car) =>
     page
@@ -100,6 +111,7 @@ test('three saved cars compare side by side; a fourth is refused with a message 
   await page.getByRole('link', { name: 'Compare 3 cars' }).click();
   await expect(page).toHaveURL(/\/pre-owned\/compare\/?$/);
   await hydrated(page);
+  await everyPictureLow(page);
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader')).toHaveCount(3);
   for (const c of cars.slice(0, 3)) {
