@@ -3,17 +3,19 @@
  * port, DATA_DIR=data/bench and a lead rate limit above the load differ) beside two references answering
  * the same bytes in the same run: a bare node:http server (from memory) and nginx (from disk, access log
  * on; installed from Debian when missing). For each: req/s, p99 and the server's CPU time per request
- * (from /proc: steadier than req/s on a shared machine, where the load generator takes its share).
+ * (from /proc: steadier than req/s on a shared machine, where the load generator takes its share), in
+ * alternating rounds (BENCH_ROUNDS, 3) with the medians printed.
  * SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set (a database the bench may fill).
  * A benchmark, not a test: it prints a table and writes it into docs/performance.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startBare } from './bench/bare.ts';
-import { benchLeadPosts, LEAD_BENCH_ENV } from './bench/leads.ts';
+import { benchLeadPosts, LEAD_BENCH_ENV, steadyLeadPosts } from './bench/leads.ts';
 import { CONNECTIONS, DURATION, type Load, load, uncachedListing } from './bench/load.ts';
 import { cpuMs, rssMb, treeCpuMs } from './bench/memory.ts';
 import { startNginx } from './bench/nginx.ts';
 import { startProduct } from './bench/product.ts';
+import { alternatingRounds, median, medianRatio, type RoundRun, type RoundServer } from './bench/rounds.ts';
 import { sampleAnswers } from './bench/same-bytes.ts';
 
 const GROUP = 'motus-subaru';
@@ -38,6 +40,18 @@ const engines: { name: string; url: string }[] = [{ name: 'SQLite', url: 'sqlite
 if (process.env.BENCH_DATABASE_URL) engines.push({ name: 'PostgreSQL', url: process.env.BENCH_DATABASE_URL });
 
 const WARM_UP_SECONDS = 2;
+/**
+ * The targets with a reference are measured in alternating rounds (rounds.ts): three rounds of half a run
+ * each, every server back to back on a target, medians of the rounds. One run of each server one after
+ * another gave ratios that moved by a third between runs of the same code (docs/performance.md).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_SECONDS = Math.max(2, Math.round(DURATION / 2));
+/**
+ * The steady lead run's rate: an eighth to a third of what this host takes flat out (300–850 a second), and
+ * thousands of times a dealer group's busiest minute.
+ */
+const LEAD_RATE = 100;
 /** How long the server is left idle after the runs before its RSS is read a second time. */
 const SETTLE_SECONDS = 15;
 
@@ -56,7 +70,6 @@ async function measured(
 
 const rows: string[] = [];
 const notes: string[] = [];
-const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '-');
 for (const engine of engines) {
   const product = await startProduct({ DATABASE_URL: engine.url, DATA_DIR: 'data/bench', ...LEAD_BENCH_ENV });
   const pid = product.child.pid as number;
@@ -74,13 +87,40 @@ for (const engine of engines) {
   const nginx = await startNginx(samplesDir, samples);
   if (!nginx) notes.push('nginx could not be installed: its columns are empty.');
   try {
+    const servers: RoundServer[] = [
+      {
+        name: 'ours',
+        cpu: () => cpuMs(pid),
+        url: (i) => product.base + TARGETS[i]?.path,
+        headers: (i) => TARGETS[i]?.headers,
+      },
+      {
+        name: 'bare',
+        cpu: () => cpuMs(bare.child.pid as number),
+        url: (i) => `${bare.base}/t${i}`,
+        headers: () => undefined,
+      },
+    ];
+    if (nginx)
+      servers.push({
+        name: 'nginx',
+        cpu: () => treeCpuMs(nginx.child.pid as number),
+        url: (i) => `${nginx.base}/t${i}`,
+        headers: () => undefined,
+      });
+    const runs = await alternatingRounds(servers, TARGETS, {
+      rounds: ROUNDS,
+      seconds: ROUND_SECONDS,
+      warmUp: 1,
+    });
     for (const [i, t] of TARGETS.entries()) {
-      const ours = await measured(() => cpuMs(pid), product.base + t.path, { headers: t.headers });
-      const b = await measured(() => cpuMs(bare.child.pid as number), `${bare.base}/t${i}`);
-      const n = nginx
-        ? await measured(() => treeCpuMs(nginx.child.pid as number), `${nginx.base}/t${i}`)
-        : null;
-      const row = `| ${engine.name} | ${t.name} (${samples[i]?.bytes} B) | ${ours.rps.toFixed(0)} / ${b.rps.toFixed(0)} / ${n ? n.rps.toFixed(0) : '-'} | ${ratio(ours.rps, b.rps)} | ${n ? ratio(ours.rps, n.rps) : '-'} | ${ours.p99} / ${b.p99} / ${n ? n.p99 : '-'} ms | ${ours.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)} / ${n ? n.cpuUs.toFixed(0) : '-'} | ${n ? ratio(ours.cpuUs, n.cpuUs) : '-'} | ${ours.errors + b.errors + (n?.errors ?? 0)} |`;
+      const [ours, b, n] = runs[i] as [RoundRun[], RoundRun[], RoundRun[]?];
+      const mid = (r: RoundRun[] | undefined, f: 'rps' | 'p99' | 'cpuUs') =>
+        r ? median(r.map((x) => x[f])).toFixed(0) : '-';
+      const ratio = (other: RoundRun[] | undefined, f: 'rps' | 'cpuUs') =>
+        other ? medianRatio(ours, other, f).toFixed(2) : '-';
+      const errors = [ours, b, n].flatMap((r) => r ?? []).reduce((sum, r) => sum + r.errors, 0);
+      const row = `| ${engine.name} | ${t.name} (${samples[i]?.bytes} B) | ${mid(ours, 'rps')} / ${mid(b, 'rps')} / ${mid(n, 'rps')} | ${ratio(b, 'rps')} | ${ratio(n, 'rps')} | ${mid(ours, 'p99')} / ${mid(b, 'p99')} / ${mid(n, 'p99')} ms | ${mid(ours, 'cpuUs')} / ${mid(b, 'cpuUs')} / ${mid(n, 'cpuUs')} | ${ratio(n, 'cpuUs')} | ${errors} |`;
       rows.push(row);
       console.log(row);
     }
@@ -95,6 +135,14 @@ for (const engine of engines) {
     const leadRow = `| ${engine.name} | lead POST (lost ${leads.lost}, duplicated ${leads.duplicated}) | ${leads.rps.toFixed(0)} / - / - | - | - | ${leads.p99} ms | ${leadCpu.toFixed(0)} | - | ${leads.errors} |`;
     rows.push(leadRow);
     console.log(leadRow);
+    // Flat out, 50 connections wait 50 ÷ throughput on average (Little's law): that p99 is a throughput.
+    // A lead's own latency is measured at a steady rate below the server's limit.
+    const steadyBefore = cpuMs(pid);
+    const steady = await steadyLeadPosts(product.base, engine.url, LEAD_RATE, DURATION);
+    const steadyCpu = steady.rps ? ((cpuMs(pid) - steadyBefore) * 1000) / (steady.rps * DURATION) : 0;
+    const steadyRow = `| ${engine.name} | lead POST at ${LEAD_RATE} a second (lost ${steady.lost}, duplicated ${steady.duplicated}) | ${steady.rps.toFixed(0)} / - / - | - | - | ${steady.p99} ms | ${steadyCpu.toFixed(0)} | - | ${steady.errors} |`;
+    rows.push(steadyRow);
+    console.log(steadyRow);
     const rss = Math.round(rssMb(pid));
     // And once the load has stopped for a while: what the server keeps, after V8's memory reducer (it
     // collects an idle heap some seconds after the last allocations) had its chance.
@@ -112,7 +160,7 @@ for (const engine of engines) {
 }
 
 const table = [
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\`: the server as \`npm start\` runs it (LOG_LEVEL=info, access log on), a bare node:http server and nginx (one worker, access log on) sending the same answer (body and headers, decision 315), ${CONNECTIONS} connections, ${DURATION} s per run, load generator on the same 2 cores (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)} at the end).`,
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run bench\`: the server as \`npm start\` runs it (LOG_LEVEL=info, access log on), a bare node:http server and nginx (one worker, access log on) sending the same answer (body and headers, decision 315), ${CONNECTIONS} connections; each of them on each target in ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s (medians of the rounds' figures and of their ratios), the uncached listing and the lead POSTs in one run of ${DURATION} s; load generator on the same 2 cores (load average ${(await import('node:os')).loadavg()[0]?.toFixed(1)} at the end).`,
   '',
   '| database | target (body) | req/s ours / bare / nginx | ours ÷ bare | ours ÷ nginx | p99 ours / bare / nginx | CPU µs a request ours / bare / nginx | CPU ours ÷ nginx | errors |',
   '|---|---|---|---|---|---|---|---|---|',

@@ -17,9 +17,9 @@
  * limit, the CPU time a request compares the work alone.
  */
 import { startBare } from './bare.ts';
-import { load } from './load.ts';
 import { cpuMs, treeCpuMs } from './memory.ts';
 import { startNginx } from './nginx.ts';
+import { alternatingRounds, median, medianRatio, type RoundRun, type RoundServer } from './rounds.ts';
 import { sampleAnswers } from './same-bytes.ts';
 
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
@@ -51,13 +51,7 @@ const nginx = await startNginx(
 );
 if (!nginx) throw new Error('nginx could not be installed');
 
-interface Server {
-  name: string;
-  cpu: () => number;
-  url: (i: number) => string;
-  headers: (i: number) => Record<string, string> | undefined;
-}
-const servers: Server[] = [
+const servers: RoundServer[] = [
   ...products.map((p) => ({
     name: p.name,
     cpu: () => cpuMs(p.pid),
@@ -78,37 +72,24 @@ const servers: Server[] = [
   },
 ];
 
-/** results[target][server] = one { rps, cpuUs } per round. */
-const results = TARGETS.map(() => servers.map(() => [] as { rps: number; cpuUs: number }[]));
+let results: RoundRun[][][];
 try {
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, t] of TARGETS.entries()) {
-      const order = servers.map((_, k) => (k + round) % servers.length);
-      const line: string[] = [];
-      for (const k of order) {
-        const s = servers[k] as Server;
-        const headers = s.headers(i);
-        await load(s.url(i), { duration: 1, rate: RATE, ...(headers ? { headers } : {}) });
-        const before = s.cpu();
-        const r = await load(s.url(i), { duration: SECONDS, rate: RATE, ...(headers ? { headers } : {}) });
-        if (r.errors) throw new Error(`${s.name} ${t.name}: ${r.errors} errors`);
-        const cpuUs = ((s.cpu() - before) * 1000) / r.total;
-        results[i]?.[k]?.push({ rps: r.rps, cpuUs });
-        line.push(`${s.name} ${r.rps.toFixed(0)} req/s ${cpuUs.toFixed(1)} µs`);
-      }
-      console.log(`round ${round + 1} ${t.name}: ${line.join(', ')}`);
-    }
-  }
+  results = await alternatingRounds(servers, TARGETS, {
+    rounds: ROUNDS,
+    seconds: SECONDS,
+    warmUp: 1,
+    rate: RATE,
+  });
 } finally {
   bare.child.kill('SIGTERM');
   nginx.stop();
 }
+for (const [i, t] of TARGETS.entries())
+  for (const [k, s] of servers.entries()) {
+    const errors = (results[i]?.[k] ?? []).reduce((sum, r) => sum + r.errors, 0);
+    if (errors) throw new Error(`${s.name} ${t.name}: ${errors} errors`);
+  }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-};
 const bareAt = servers.length - 2;
 const nginxAt = servers.length - 1;
 console.log(
@@ -119,13 +100,10 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|---|');
 for (const [i, t] of TARGETS.entries()) {
-  const per = results[i] as { rps: number; cpuUs: number }[][];
+  const per = results[i] as RoundRun[][];
   for (const [k, s] of servers.entries()) {
-    const own = per[k] as { rps: number; cpuUs: number }[];
-    const ratio = (j: number, f: 'rps' | 'cpuUs') =>
-      median(
-        own.map((r, n) => r[f] / ((per[j] as { rps: number; cpuUs: number }[])[n]?.[f] ?? Number.NaN)),
-      ).toFixed(2);
+    const own = per[k] as RoundRun[];
+    const ratio = (j: number, f: 'rps' | 'cpuUs') => medianRatio(own, per[j] as RoundRun[], f).toFixed(2);
     console.log(
       `| ${t.name} (${samples[i]?.bytes} B) | ${s.name} | ${median(own.map((r) => r.rps)).toFixed(0)} | ${median(own.map((r) => r.cpuUs)).toFixed(1)} | ${ratio(bareAt, 'rps')} | ${ratio(nginxAt, 'rps')} | ${ratio(bareAt, 'cpuUs')} | ${ratio(nginxAt, 'cpuUs')} |`,
     );

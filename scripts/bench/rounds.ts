@@ -1,0 +1,61 @@
+/**
+ * Servers measured on the same targets in alternating rounds: every round measures every server on a
+ * target back to back, in an order that rotates from round to round. On a machine shared with other
+ * work the load moves between runs, so a ratio from one run of each server one after another is noisy;
+ * the median of the per-round ratios is not (`npm run bench` and static-compare.ts).
+ */
+import { load } from './load.ts';
+
+/** A server under measurement: its CPU counter (ms) and, for target i, its URL and request headers. */
+export interface RoundServer {
+  name: string;
+  cpu: () => number;
+  url: (i: number) => string;
+  headers: (i: number) => Record<string, string> | undefined;
+}
+
+export interface RoundRun {
+  rps: number;
+  p99: number;
+  errors: number;
+  /** CPU time of the server a request, in µs. */
+  cpuUs: number;
+}
+
+/** runs[target][server]: one run a round. Each run follows a warm-up of `warmUp` seconds, unmeasured. */
+export async function alternatingRounds(
+  servers: RoundServer[],
+  targets: readonly { name: string }[],
+  opts: { rounds: number; seconds: number; warmUp: number; rate?: number },
+): Promise<RoundRun[][][]> {
+  const runs = targets.map(() => servers.map(() => [] as RoundRun[]));
+  for (let round = 0; round < opts.rounds; round++) {
+    for (const [i, t] of targets.entries()) {
+      const line: string[] = [];
+      for (const k of servers.map((_, n) => (n + round) % servers.length)) {
+        const s = servers[k] as RoundServer;
+        const headers = s.headers(i);
+        const common = { rate: opts.rate, ...(headers ? { headers } : {}) };
+        // Warmed up first, so no server is charged for its JIT compiling the path.
+        await load(s.url(i), { ...common, duration: opts.warmUp });
+        const before = s.cpu();
+        const r = await load(s.url(i), { ...common, duration: opts.seconds });
+        const cpuUs = r.total ? ((s.cpu() - before) * 1000) / r.total : 0;
+        runs[i]?.[k]?.push({ rps: r.rps, p99: r.p99, errors: r.errors, cpuUs });
+        line.push(`${s.name} ${r.rps.toFixed(0)} req/s ${cpuUs.toFixed(1)} µs`);
+      }
+      console.log(`round ${round + 1} ${t.name}: ${line.join(', ')}`);
+    }
+  }
+  return runs;
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/** The median over rounds of one figure of server a divided by the same figure of server b. */
+export const medianRatio = (a: RoundRun[], b: RoundRun[], figure: 'rps' | 'cpuUs'): number =>
+  median(a.map((r, n) => r[figure] / (b[n]?.[figure] ?? Number.NaN)));
