@@ -1,8 +1,8 @@
 /**
  * Lead POSTs under load for `npm run bench`: throughput and p99 of POST /api/customer_enquiries with
- * distinct leads (each with its own Idempotency-Key), flat out and at a steady rate, then the database is
- * checked: every 201 must be
- * one stored lead (lost = 201s without a row), and no lead may be stored twice (duplicated).
+ * distinct leads (each with its own Idempotency-Key), flat out and at a steady rate. Then the database is
+ * checked: every 201 must be one stored lead (lost = 201s without a row), and no lead may be stored twice
+ * (duplicated).
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';

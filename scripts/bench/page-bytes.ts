@@ -1,9 +1,11 @@
 /**
- * What a phone downloads for each template's document, and whether it arrives in the first round trip:
- * the brotli body as the server sends it once refined (decision 320: the answer after the first) and the
- * response headers as written on the wire, and the first answer's bytes (a page's first request since the
- * server started or the site was published: decision 352), against ten TCP segments of 1,460 bytes (14,600 bytes, the
- * window Lighthouse's simulation and a fresh connection start with: decision 290).
+ * What a phone downloads for each template's document, and whether it arrives in the first round trip
+ * (ten TCP segments of 1,460 bytes: 14,600 bytes, the window Lighthouse's simulation and a fresh connection
+ * start with, decision 290):
+ * - the first answer, body and headers: a page's first request since the server started or the site was
+ *   published (decision 352);
+ * - the brotli body as the server sends it once refined (decision 320: the answers after the first), and
+ *   the response headers as written on the wire.
  *
  *   BASE=http://127.0.0.1:4391 node scripts/bench/page-bytes.ts [/path …]
  *
