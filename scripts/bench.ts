@@ -12,10 +12,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { startBare } from './bench/bare.ts';
 import { benchLeadPosts, LEAD_BENCH_ENV, steadyLeadPosts } from './bench/leads.ts';
 import { CONNECTIONS, DURATION, type Load, load, uncachedListing } from './bench/load.ts';
-import { cpuMs, rssMb, treeCpuMs } from './bench/memory.ts';
+import { cpuMs, rssMb } from './bench/memory.ts';
 import { startNginx } from './bench/nginx.ts';
 import { startProduct } from './bench/product.ts';
-import { alternatingRounds, median, medianRatio, type RoundRun, type RoundServer } from './bench/rounds.ts';
+import {
+  alternatingRounds,
+  median,
+  medianRatio,
+  type RoundRun,
+  type RoundServer,
+  referenceServers,
+} from './bench/rounds.ts';
 import { sampleAnswers } from './bench/same-bytes.ts';
 
 const GROUP = 'motus-subaru';
@@ -94,20 +101,8 @@ for (const engine of engines) {
         url: (i) => product.base + TARGETS[i]?.path,
         headers: (i) => TARGETS[i]?.headers,
       },
-      {
-        name: 'bare',
-        cpu: () => cpuMs(bare.child.pid as number),
-        url: (i) => `${bare.base}/t${i}`,
-        headers: () => undefined,
-      },
+      ...referenceServers(bare, nginx),
     ];
-    if (nginx)
-      servers.push({
-        name: 'nginx',
-        cpu: () => treeCpuMs(nginx.child.pid as number),
-        url: (i) => `${nginx.base}/t${i}`,
-        headers: () => undefined,
-      });
     const runs = await alternatingRounds(servers, TARGETS, {
       rounds: ROUNDS,
       seconds: ROUND_SECONDS,
@@ -125,24 +120,29 @@ for (const engine of engines) {
       console.log(row);
     }
     const uncached = await measured(() => cpuMs(pid), product.base, { path: uncachedListing(GROUP) });
-    const uncachedRow = `| ${engine.name} | listing API, uncached (a new query each request) | ${uncached.rps.toFixed(0)} / - / - | - | - | ${uncached.p99} ms | ${uncached.cpuUs.toFixed(0)} | - | ${uncached.errors} |`;
-    rows.push(uncachedRow);
-    console.log(uncachedRow);
+    /** A row with no reference: ours alone. */
+    const alone = (label: string, r: { rps: number; p99: number; errors: number; cpuUs: number }) => {
+      const row = `| ${engine.name} | ${label} | ${r.rps.toFixed(0)} / - / - | - | - | ${r.p99} ms | ${r.cpuUs.toFixed(0)} | - | ${r.errors} |`;
+      rows.push(row);
+      console.log(row);
+    };
+    alone('listing API, uncached (a new query each request)', uncached);
+    /** Runs a lead run, with the server's CPU µs a lead over it. */
+    const leadRun = async <T extends { rps: number }>(run: () => Promise<T>) => {
+      const before = cpuMs(pid);
+      const r = await run();
+      return { ...r, cpuUs: r.rps ? ((cpuMs(pid) - before) * 1000) / (r.rps * DURATION) : 0 };
+    };
     // Lead POSTs have no reference; what matters is that every 201 is stored exactly once.
-    const before = cpuMs(pid);
-    const leads = await benchLeadPosts(product.base, engine.url, CONNECTIONS, DURATION);
-    const leadCpu = leads.rps ? ((cpuMs(pid) - before) * 1000) / (leads.rps * DURATION) : 0;
-    const leadRow = `| ${engine.name} | lead POST (lost ${leads.lost}, duplicated ${leads.duplicated}) | ${leads.rps.toFixed(0)} / - / - | - | - | ${leads.p99} ms | ${leadCpu.toFixed(0)} | - | ${leads.errors} |`;
-    rows.push(leadRow);
-    console.log(leadRow);
+    const leads = await leadRun(() => benchLeadPosts(product.base, engine.url, CONNECTIONS, DURATION));
+    alone(`lead POST (lost ${leads.lost}, duplicated ${leads.duplicated})`, leads);
     // Flat out, 50 connections wait 50 ÷ throughput on average (Little's law): that p99 is a throughput.
     // A lead's own latency is measured at a steady rate below the server's limit.
-    const steadyBefore = cpuMs(pid);
-    const steady = await steadyLeadPosts(product.base, engine.url, LEAD_RATE, DURATION);
-    const steadyCpu = steady.rps ? ((cpuMs(pid) - steadyBefore) * 1000) / (steady.rps * DURATION) : 0;
-    const steadyRow = `| ${engine.name} | lead POST at ${LEAD_RATE} a second (lost ${steady.lost}, duplicated ${steady.duplicated}) | ${steady.rps.toFixed(0)} / - / - | - | - | ${steady.p99} ms | ${steadyCpu.toFixed(0)} | - | ${steady.errors} |`;
-    rows.push(steadyRow);
-    console.log(steadyRow);
+    const steady = await leadRun(() => steadyLeadPosts(product.base, engine.url, LEAD_RATE, DURATION));
+    alone(
+      `lead POST at ${LEAD_RATE} a second (lost ${steady.lost}, duplicated ${steady.duplicated})`,
+      steady,
+    );
     const rss = Math.round(rssMb(pid));
     // And once the load has stopped for a while: what the server keeps, after V8's memory reducer (it
     // collects an idle heap some seconds after the last allocations) had its chance.

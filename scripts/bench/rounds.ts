@@ -4,7 +4,9 @@
  * work the load moves between runs, so a ratio from one run of each server one after another is noisy;
  * the median of the per-round ratios is not (`npm run bench` and static-compare.ts).
  */
+import type { ChildProcess } from 'node:child_process';
 import { load } from './load.ts';
+import { cpuMs, treeCpuMs } from './memory.ts';
 
 /** A server under measurement: its CPU counter (ms) and, for target i, its URL and request headers. */
 export interface RoundServer {
@@ -12,6 +14,33 @@ export interface RoundServer {
   cpu: () => number;
   url: (i: number) => string;
   headers: (i: number) => Record<string, string> | undefined;
+}
+
+/**
+ * The references answering the same bytes as ours: the bare node:http server, and nginx when it could be
+ * installed (its CPU counted with its worker's). Both serve target i's sample at /t{i} (same-bytes.ts).
+ */
+export function referenceServers(
+  bare: { base: string; child: ChildProcess },
+  nginx: { base: string; child: ChildProcess } | null,
+): RoundServer[] {
+  const at = (base: string) => (i: number) => `${base}/t${i}`;
+  const servers: RoundServer[] = [
+    {
+      name: 'bare',
+      cpu: () => cpuMs(bare.child.pid as number),
+      url: at(bare.base),
+      headers: () => undefined,
+    },
+  ];
+  if (nginx)
+    servers.push({
+      name: 'nginx',
+      cpu: () => treeCpuMs(nginx.child.pid as number),
+      url: at(nginx.base),
+      headers: () => undefined,
+    });
+  return servers;
 }
 
 export interface RoundRun {

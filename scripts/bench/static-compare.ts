@@ -17,9 +17,16 @@
  * limit, the CPU time a request compares the work alone.
  */
 import { startBare } from './bare.ts';
-import { cpuMs, treeCpuMs } from './memory.ts';
+import { cpuMs } from './memory.ts';
 import { startNginx } from './nginx.ts';
-import { alternatingRounds, median, medianRatio, type RoundRun, type RoundServer } from './rounds.ts';
+import {
+  alternatingRounds,
+  median,
+  medianRatio,
+  type RoundRun,
+  type RoundServer,
+  referenceServers,
+} from './rounds.ts';
 import { sampleAnswers } from './same-bytes.ts';
 
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
@@ -58,18 +65,7 @@ const servers: RoundServer[] = [
     url: (i: number) => p.base + TARGETS[i]?.path,
     headers: (i: number) => TARGETS[i]?.headers,
   })),
-  {
-    name: 'bare',
-    cpu: () => cpuMs(bare.child.pid as number),
-    url: (i) => `${bare.base}/t${i}`,
-    headers: () => undefined,
-  },
-  {
-    name: 'nginx',
-    cpu: () => treeCpuMs(nginx.child.pid as number),
-    url: (i) => `${nginx.base}/t${i}`,
-    headers: () => undefined,
-  },
+  ...referenceServers(bare, nginx),
 ];
 
 let results: RoundRun[][][];
