@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describeViolations } from '../contract/forms/common.ts';
 import type { Violation } from '../contract/index.ts';
-import { withText } from './http/body-text.ts';
+import { withBody } from './http/body-text.ts';
 import { currentRequestId } from './log.ts';
 
 export const LD_JSON = 'application/ld+json; charset=utf-8';
@@ -62,7 +62,7 @@ export function collection(
   }
   let json = JSON.stringify(body);
   if (members instanceof JsonMembers) json = json.replace(MEMBERS_SLOT, `[${members.json.join(',')}]`);
-  return withText(c.body(json, 200, { 'Content-Type': LD_JSON }), json);
+  return withBody(c.body(json, 200, { 'Content-Type': LD_JSON }), json);
 }
 
 /** One resource with its @context, @id and @type. */
@@ -75,7 +75,7 @@ export function item(
 ) {
   const body = { '@context': `/api/contexts/${type}`, '@id': id, '@type': type, ...data };
   const json = JSON.stringify(body);
-  return withText(c.body(json, status, { 'Content-Type': LD_JSON }), json);
+  return withBody(c.body(json, status, { 'Content-Type': LD_JSON }), json);
 }
 
 export function problem(
@@ -98,8 +98,9 @@ export function problem(
     ...(status >= 500 && currentRequestId() ? { request_id: currentRequestId() } : {}),
     ...extra,
   };
+  const json = JSON.stringify(body);
   // biome-ignore lint/suspicious/noExplicitAny: Hono's status type is a literal union
-  return c.body(JSON.stringify(body), status as any, { 'Content-Type': PROBLEM_JSON });
+  return withBody(c.body(json, status as any, { 'Content-Type': PROBLEM_JSON }), json);
 }
 
 /** Thrown by handlers for a 404/400 so routes read as straight-line code. */

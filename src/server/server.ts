@@ -5,11 +5,11 @@
 import type { RequestListener } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { type ApiOptions, createApi } from './app.ts';
 import type { Deps } from './deps.ts';
 import { answerFormPost } from './forms/form-posts.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
+import { apiCompress } from './http/api-compress.ts';
 import { type FastAnswerer, fastFirst } from './http/fast-path.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -102,7 +102,7 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     },
   };
   app.use('/api/*', readCache.middleware);
-  app.use('/api/*', compress());
+  app.use('/api/*', apiCompress());
   app.route('/', healthRoutes(deps));
   app.route('/', createApi(deps, { logger, ...apiOptions }));
   app.route('/', previewRoutes(deps));

@@ -20,7 +20,8 @@
  */
 import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { textOf } from './body-text.ts';
+import { apiEncoding } from './api-compress.ts';
+import { bodyOf } from './body-text.ts';
 import { CACHE_BYPASS_HEADER, isBuildRequest } from './cache-bypass.ts';
 import { type FastAnswer, type FastRequest, matchesEtag, withOuterHeaders } from './fast-path.ts';
 import { type Marked, makeRoom } from './second-chance.ts';
@@ -50,14 +51,6 @@ export interface MicroCache {
   size: () => number;
   /** Bytes held (bodies, keys and headers). */
   bytes: () => number;
-}
-
-/** Which compressed form a client accepts, so each form is cached once (as compress() chooses). */
-function encodingOf(accept: string | undefined): string {
-  if (!accept) return 'identity';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  if (/\bdeflate\b/.test(accept)) return 'deflate';
-  return 'identity';
 }
 
 const encoder = new TextEncoder();
@@ -137,7 +130,7 @@ export function createMicroCache(opts: {
     if (opts.ttlMs > 0) sweep(Date.now());
     if (opts.ttlMs <= 0 || (method !== 'GET' && method !== 'HEAD')) return next();
     if (isBuildRequest(c.req.header(CACHE_BYPASS_HEADER))) return next();
-    const key = `${c.req.url}|${encodingOf(c.req.header('accept-encoding'))}`;
+    const key = `${c.req.url}|${apiEncoding(c.req.header('accept-encoding'))}`;
     const now = Date.now();
     const hit = fresh(key, now);
     if (hit) {
@@ -155,9 +148,9 @@ export function createMicroCache(opts: {
       res.headers.has('set-cookie')
     )
       return;
-    // The text it was made from when there is one (an uncompressed hydra answer); else read the bytes
-    // once (a compressed answer) and answer with them.
-    const text = textOf(res);
+    // What it was made from when known (a hydra answer, plain or compressed in one call); else read the
+    // bytes once (a streamed answer) and answer with them.
+    const text = bodyOf(res);
     const body = text ?? new Uint8Array(await res.arrayBuffer());
     const size = byteLength(body);
     if (size > maxBody) {
@@ -207,7 +200,7 @@ export function createMicroCache(opts: {
     if (h[CACHE_BYPASS_HEADER] !== undefined) return undefined;
     const accept = h['accept-encoding'];
     const hit = fresh(
-      `${r.url}|${encodingOf(Array.isArray(accept) ? accept.join(', ') : accept)}`,
+      `${r.url}|${apiEncoding(Array.isArray(accept) ? accept.join(', ') : accept)}`,
       Date.now(),
     );
     if (!hit) return undefined;

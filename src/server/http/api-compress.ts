@@ -1,0 +1,106 @@
+/**
+ * Compression of API answers, and the one choice of encoding that both it and the micro-cache's key use
+ * (micro-cache.ts keeps one answer per encoding, so the two must agree).
+ *
+ * An answer made from text (hydra.ts `withBody`: every collection and item) is compressed at once with
+ * zlib's synchronous call, and the bytes are kept beside the answer for the micro-cache. Hono's
+ * `compress()` piped every answer through a CompressionStream: for a 10 KB listing that was five times
+ * the CPU of the compression itself (docs/decisions/353-api-compression-in-one-call.md). Any other
+ * body (a stream, an export) still goes through a CompressionStream, chosen the same way.
+ */
+import { deflateSync, gzipSync } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
+import { bodyOf, withBody } from './body-text.ts';
+
+export type ApiEncoding = 'gzip' | 'deflate' | 'identity';
+
+/** Below this many bytes an answer is sent as it is (Hono's compress() threshold). */
+const THRESHOLD = 1024;
+/** Larger text is compressed on a stream, so one huge answer never holds the event loop. */
+const MAX_SYNC_CHARS = 512 * 1024;
+const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
+
+/**
+ * gzip, else deflate, else identity: the first the client accepts. A coding named with `q=0` is refused
+ * (RFC 9110 §12.5.3), and `*` stands for any coding not named.
+ */
+export function apiEncoding(accept: string | undefined): ApiEncoding {
+  if (!accept) return 'identity';
+  let gzip: number | undefined;
+  let deflate: number | undefined;
+  let any: number | undefined;
+  for (const part of accept.split(',')) {
+    const [name = '', ...params] = part.split(';');
+    const coding = name.trim().toLowerCase();
+    if (coding !== 'gzip' && coding !== 'deflate' && coding !== '*') continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.split('=');
+      if (key?.trim().toLowerCase() === 'q' && value !== undefined) {
+        const n = Number(value.trim());
+        if (!Number.isNaN(n)) q = n;
+      }
+    }
+    if (coding === 'gzip') gzip = q;
+    else if (coding === 'deflate') deflate = q;
+    else any = q;
+  }
+  if ((gzip ?? any ?? 0) > 0) return 'gzip';
+  if ((deflate ?? any ?? 0) > 0) return 'deflate';
+  return 'identity';
+}
+
+/** The `compress()` of the API (server.ts): the encoding apiEncoding chooses, text in one call. */
+export function apiCompress(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const headers = res.headers;
+    const length = headers.get('Content-Length');
+    const type = headers.get('Content-Type');
+    if (
+      c.req.method === 'HEAD' ||
+      res.status === 206 ||
+      headers.has('Content-Encoding') ||
+      headers.has('Transfer-Encoding') ||
+      (length !== null && Number(length) < THRESHOLD) ||
+      !type ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')
+    )
+      return;
+    const vary = headers.get('Vary');
+    if (vary !== '*' && !/\baccept-encoding\b/i.test(vary ?? ''))
+      headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    const encoding = apiEncoding(c.req.header('accept-encoding'));
+    if (encoding === 'identity') return;
+    // Asked first: reading `res.body` would turn @hono/node-server's light answer into a stream.
+    const text = bodyOf(res);
+    if (typeof text === 'string' && text.length <= MAX_SYNC_CHARS) {
+      if (Buffer.byteLength(text) < THRESHOLD) return;
+      const packed = encoding === 'gzip' ? gzipSync(text) : deflateSync(text);
+      // A Uint8Array (@hono/node-server writes it without a stream) of its own: zlib's result may be a
+      // slice of a pooled buffer, which the micro-cache would keep whole.
+      const bytes = new Uint8Array(packed);
+      headers.set('Content-Encoding', encoding);
+      headers.set('Content-Length', String(bytes.byteLength));
+      weakenEtag(headers);
+      // Cleared first: Hono's setter would otherwise rebuild the new answer around a stream of its body.
+      c.res = undefined;
+      c.res = withBody(new Response(bytes, { status: res.status, headers }), bytes);
+      return;
+    }
+    if (!res.body) return;
+    c.res = new Response(res.body.pipeThrough(new CompressionStream(encoding)), res);
+    c.res.headers.delete('Content-Length');
+    c.res.headers.set('Content-Encoding', encoding);
+    weakenEtag(c.res.headers);
+  };
+}
+
+/** A strong validator names the plain bytes; the compressed ones are another representation. */
+function weakenEtag(headers: Headers) {
+  const etag = headers.get('ETag');
+  if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+}
