@@ -185,6 +185,28 @@ describe.each(ENGINES)('stock index on %s', (engine) => {
     expect(index.list(q, null)).not.toBeNull();
   });
 
+  it('names a dealership by slug or site name as the database does, and an unknown one is the same 404', async () => {
+    const dealers = await api.db.db.selectFrom('dealers').select(['slug', 'site_name']).execute();
+    for (const { slug, site_name } of dealers) {
+      expect(index.dealer(slug)).toBe(slug);
+      expect(index.dealer(site_name)).toBe(slug);
+      const { sql, index: fromIndex, status } = await both(`/api/${site_name.toUpperCase()}/vehicles`);
+      expect(status).toBe(200);
+      expect(fromIndex).toBe(sql);
+    }
+    expect(index.dealer('nobody')).toBeNull();
+    const { sql, index: fromIndex, status } = await both('/api/nobody/vehicles');
+    expect(status).toBe(404);
+    expect(fromIndex).toBe(sql);
+    // `dealer[]` takes slugs only: a site name there is the same 400 either way.
+    const [first] = dealers;
+    for (const bad of [first?.site_name, 'nobody']) {
+      const answer = await both(`/api/all/vehicles?dealer[]=${first?.slug}&dealer[]=${bad}`);
+      expect(answer.status).toBe(400);
+      expect(answer.index).toBe(answer.sql);
+    }
+  });
+
   it('drops its snapshot at once on a change made here, and follows one made by another connection', async () => {
     const db = api.db.db;
     const car = await db
@@ -232,5 +254,37 @@ describe.each(ENGINES)('stock index on %s', (engine) => {
     const deadline = Date.now() + 10_000;
     while (priceOf() !== 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(priceOf()).toBe(0);
+  });
+
+  it('follows a dealership renamed by another connection within the check interval', async () => {
+    const { slug, site_name } = await api.db.db
+      .selectFrom('dealers')
+      .select(['slug', 'site_name'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await index.ready();
+    expect(index.dealer(site_name)).toBe(slug);
+    const rename = async (name: string) => {
+      const other: Db = await openDb(
+        engine === 'sqlite'
+          ? `sqlite:${(api.deps.config.databaseUrl as string).replace(/^sqlite:/, '')}`
+          : api.deps.config.databaseUrl,
+      );
+      try {
+        await other.db.updateTable('dealers').set({ site_name: name }).where('slug', '=', slug).execute();
+      } finally {
+        await other.destroy();
+      }
+    };
+    await rename('renamed-site');
+    try {
+      const deadline = Date.now() + 10_000;
+      while (index.dealer(site_name) !== null && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(index.dealer(site_name)).toBeNull();
+      expect(index.dealer('renamed-site')).toBe(slug);
+    } finally {
+      await rename(site_name);
+    }
   });
 });

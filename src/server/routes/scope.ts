@@ -9,16 +9,27 @@ export interface DealerScope {
   dealerSlug: string | null; // null: every dealer of the group
 }
 
-export async function resolveDealerScope({ db, config }: Deps, segment: string): Promise<DealerScope> {
+export async function resolveDealerScope(
+  { db, config, stockIndex }: Deps,
+  segment: string,
+): Promise<DealerScope> {
   const key = segment.trim().toLowerCase();
   if (key === 'all' || key === config.groupSlug) return { dealerSlug: null };
-  const row = await db
-    .selectFrom('dealers')
-    .select('slug')
-    .where((eb) => eb.or([eb('slug', '=', key), eb('site_name', '=', key)]))
-    .executeTakeFirst();
-  if (!row) throw notFound('Dealer', segment);
-  return { dealerSlug: row.slug };
+  // The stock index's copy of the dealerships when it has one: a query cost a dealer's listing more than
+  // the listing itself (docs/decisions/354-dealer-scope-from-the-stock-index.md).
+  const known = stockIndex?.dealer(key);
+  const slug =
+    known !== undefined
+      ? known
+      : (
+          await db
+            .selectFrom('dealers')
+            .select('slug')
+            .where((eb) => eb.or([eb('slug', '=', key), eb('site_name', '=', key)]))
+            .executeTakeFirst()
+        )?.slug;
+  if (!slug) throw notFound('Dealer', segment);
+  return { dealerSlug: slug };
 }
 
 /** The dealerships whose stock a scope covers, in the group's order. */
@@ -29,10 +40,15 @@ export async function dealersInScope({ db }: Deps, dealerSlug: string | null) {
 }
 
 /** `dealer[]` names dealerships by slug: an unknown one is a 400 naming the parameter, not an empty page. */
-export async function checkDealerSlugs({ db }: Deps, slugs: string[] | undefined) {
+export async function checkDealerSlugs({ db, stockIndex }: Deps, slugs: string[] | undefined) {
   if (!slugs?.length) return;
-  const known = await db.selectFrom('dealers').select('slug').where('slug', 'in', slugs).execute();
-  const missing = slugs.filter((s) => !known.some((k) => k.slug === s));
+  // A slug names itself in the stock index's copy of the dealerships (a site name names another slug).
+  const indexed = slugs.map((s) => stockIndex?.dealer(s));
+  let missing = slugs.filter((s, i) => indexed[i] !== s);
+  if (indexed.includes(undefined)) {
+    const known = await db.selectFrom('dealers').select('slug').where('slug', 'in', slugs).execute();
+    missing = slugs.filter((s) => !known.some((k) => k.slug === s));
+  }
   if (missing.length)
     throw badRequest(`dealer[]: '${missing[0]}' is not a dealership's slug`, { parameter: 'dealer[]' });
 }

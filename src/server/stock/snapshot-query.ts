@@ -39,6 +39,8 @@ export interface Snapshot {
   columns: Columns;
   /** Positions into `cars`, ordered by (key asc, id asc); a descending listing walks it backwards. */
   orders: Record<SortKey, Int32Array>;
+  /** Every dealership by slug and by site name, to its slug (routes/scope.ts reads it instead of SQL). */
+  dealers: Map<string, string>;
   /** The stock's version when the build began (stockVersion). */
   version: string;
   checkedAt: number;

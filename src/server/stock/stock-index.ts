@@ -23,6 +23,11 @@ import { asciiLower, type Car, columnsOf, page, type Snapshot, type StockPage } 
 export interface StockIndex {
   /** The page and total for a query, or null when SQL must answer (no snapshot yet, or a query it leaves to SQL). */
   list(query: VehicleQuery, dealerSlug: string | null): StockPage | null;
+  /**
+   * The slug of the dealership a path segment names (its slug or site name, as stored), null when none
+   * does; undefined when SQL must answer (no snapshot yet). As fresh as the listing.
+   */
+  dealer(segment: string): string | null | undefined;
   /** Stock, photos or dealerships changed in this process: answer from SQL until a new snapshot is built. */
   invalidate(): void;
   /** Builds the snapshot now (tests, start-up). */
@@ -62,6 +67,12 @@ export function stockVersion(db: Kysely<Database>, dialect: 'sqlite' | 'postgres
 async function buildSnapshot(db: Kysely<Database>, version: () => Promise<string>): Promise<Snapshot> {
   const checkedAt = Date.now();
   const before = await version();
+  // Every dealership, with stock or not; a site name never equals another dealership's slug (editor checks).
+  const dealers = new Map<string, string>();
+  for (const d of await db.selectFrom('dealers').select(['slug', 'site_name']).execute()) {
+    dealers.set(d.site_name, d.slug);
+    dealers.set(d.slug, d.slug);
+  }
   const cars: Car[] = [];
   const created: string[] = [];
   // In slices by id, each followed by a turn of the event loop: better-sqlite3 reads synchronously.
@@ -121,7 +132,7 @@ async function buildSnapshot(db: Kysely<Database>, version: () => Promise<string
     mileage: sortBy(columns.range.mileage),
     created_at: sortBy(created),
   };
-  return { cars, columns, orders, version: before, checkedAt };
+  return { cars, columns, orders, dealers, version: before, checkedAt };
 }
 
 export function createStockIndex(
@@ -163,19 +174,29 @@ export function createStockIndex(
     }
   };
 
+  /** The snapshot to answer from, having asked (at most every checkEveryMs) whether it is still current. */
+  const current = (): Snapshot | null => {
+    const snap = snapshot;
+    if (!snap) {
+      void rebuild();
+      return null;
+    }
+    const now = Date.now();
+    if (now - snap.checkedAt > opts.checkEveryMs) {
+      snap.checkedAt = now;
+      void recheck(snap);
+    }
+    return snap;
+  };
+
   return {
     list(query, dealerSlug) {
-      const snap = snapshot;
-      if (!snap) {
-        void rebuild();
-        return null;
-      }
-      const now = Date.now();
-      if (now - snap.checkedAt > opts.checkEveryMs) {
-        snap.checkedAt = now;
-        void recheck(snap);
-      }
-      return page(snap, query, dealerSlug);
+      const snap = current();
+      return snap && page(snap, query, dealerSlug);
+    },
+    dealer(segment) {
+      const snap = current();
+      return snap ? (snap.dealers.get(segment) ?? null) : undefined;
     },
     invalidate() {
       generation++;
