@@ -258,6 +258,37 @@ describe('one-process server', () => {
     }
   });
 
+  it('gives a listing the same strong ETag on two instances, and a new one when one car on the page changes', async () => {
+    // A second instance over the same database, with caches and stock index of its own.
+    const other = { ...deps };
+    const app2 = createServerApp(other, createLogger('silent'));
+    const url = '/api/all/vehicles?order[price]=asc&price[gte]=150000';
+    const seen = async (a: typeof app) => {
+      const res = await a.request(url);
+      return { etag: res.headers.get('etag'), body: await res.text() };
+    };
+    await deps.stockIndex?.ready();
+    await other.stockIndex?.ready();
+    const before = await seen(app);
+    expect(before.etag).toMatch(/^"[\w-]{22}"$/);
+    expect(await seen(app2)).toEqual(before);
+    // One car of the page gets another colour: the page's frame (total, links) stays the same.
+    const car = JSON.parse(before.body)['hydra:member'][3] as { id: number; exterior_color: string };
+    await deps.db
+      .updateTable('vehicles')
+      .set({ exterior_color: `${car.exterior_color} Pearl` })
+      .where('id', '=', car.id)
+      .execute();
+    for (const d of [deps, other]) {
+      d.readCache?.clear();
+      await d.stockIndex?.ready();
+    }
+    const after = await seen(app);
+    expect(after.body).not.toBe(before.body);
+    expect(after.etag).not.toBe(before.etag);
+    expect(await seen(app2)).toEqual(after);
+  });
+
   it('never caches errors or answers to authenticated requests', async () => {
     expect((await app.request('/api/vehicles/abc')).status).toBe(400);
     expect((await app.request('/api/vehicles/abc')).status).toBe(400);
