@@ -77,8 +77,9 @@ for (const { dealers, vehicles } of SCALES) {
   const cpuPerListing = (cpuMs(pid) - cpuBefore) / (listing.rps * SECONDS);
   const serverMb = serverPeak.stop();
   // The same bytes from the bare server in the same run: what 50 connections cost on this machine anyway.
-  const listingBare = await startBare(product.base, [listingPath(0)]);
-  const bareListing = await load(`${listingBare.base}${listingPath(0)}`, { duration: SECONDS });
+  const sample = listingPath();
+  const listingBare = await startBare(product.base, [sample]);
+  const bareListing = await load(`${listingBare.base}${sample}`, { duration: SECONDS });
   listingBare.child.kill('SIGTERM');
 
   // Change-to-live: one special's title edited through the API, until the public page shows it.

@@ -26,6 +26,8 @@ import {
 import { sampleAnswers } from './bench/same-bytes.ts';
 
 const GROUP = 'motus-subaru';
+/** A dealership's site name in the demo data. */
+const DEALER_SITE = 'west-rand';
 const LISTING = `/api/${GROUP}/vehicles?fuelType[]=Petrol&transmissionType[]=Automatic&order[price]=asc&page=2`;
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
 const GZIP = { 'accept-encoding': 'gzip, deflate' };
@@ -127,6 +129,12 @@ for (const engine of engines) {
       console.log(row);
     };
     alone('listing API, uncached (a new query each request)', uncached);
+    // What a buyer's browser asks on a dealer's site: one dealership, and gzip (decisions 353 and 354).
+    const asked = await measured(() => cpuMs(pid), product.base, {
+      path: uncachedListing(DEALER_SITE),
+      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    alone(`listing API, uncached, as a browser on /dealer/${DEALER_SITE} asks (gzip)`, asked);
     /** Runs a lead run, with the server's CPU µs a lead over it. */
     const leadRun = async <T extends { rps: number }>(run: () => Promise<T>) => {
       const before = cpuMs(pid);

@@ -42,8 +42,12 @@ export async function load(
 }
 
 /**
- * A listing nobody asked for in the last API_CACHE_TTL_MS: each request bounds the price by a value
- * no earlier request used, so every one misses the micro-cache and reaches the database.
+ * Listings nobody asked for before: each URL the returned function makes bounds the price by a value
+ * no earlier one used, so every request misses the micro-cache and is answered anew. It keeps its own
+ * count: a warm-up and the run after it (each a load() from 1) must not ask the same URLs, or the run's
+ * requests would be second asks, which the micro-cache keeps.
  */
-export const uncachedListing = (group: string) => (i: number) =>
-  `/api/${group}/vehicles?order[price]=asc&price[lte]=${900_000 + i}`;
+export const uncachedListing = (scope: string) => {
+  let n = 0;
+  return () => `/api/${scope}/vehicles?order[price]=asc&price[lte]=${900_000 + ++n}`;
+};
