@@ -2,7 +2,6 @@
  * Hydra JSON-LD responses and errors (DESIGN §4): collections with the `hydra:` prefix,
  * problem+json errors that name what went wrong. No stack trace ever reaches a client.
  */
-import { hash } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describeViolations } from '../contract/forms/common.ts';
@@ -18,30 +17,18 @@ export interface Page {
   pageSize: number;
 }
 
-/** A member's digest: what a collection's ETag is made of (collection below). */
-export const memberDigest = (json: string) => hash('sha1', json, 'base64url');
-
-/**
- * Members already serialised, with their digests (stock/stock-index.ts keeps each car's summary so),
- * so an answer from the index costs neither a serialisation nor a hash of its whole body.
- */
+/** Members already serialised (stock/stock-index.ts keeps each car's summary as finished JSON). */
 export class JsonMembers {
   readonly json: string[];
-  readonly digests: string[];
-  constructor(json: string[], digests: string[]) {
+  constructor(json: string[]) {
     this.json = json;
-    this.digests = digests;
   }
 }
 /** Stands in for serialised members; a NUL never reaches a body otherwise (the input guard refuses it). */
 const SLOT = '\u0000members';
 const MEMBERS_SLOT = JSON.stringify(SLOT);
 
-/**
- * A hydra:Collection; `view` adds first/last/next/previous links when the collection is paged.
- * Its strong ETag is a hash of the frame (all but the members) and of each member's digest: the same
- * bytes get the same ETag whether the stock index or SQL made them, on any instance.
- */
+/** A hydra:Collection; `view` adds first/last/next/previous links when the collection is paged. */
 export function collection(
   c: Context,
   type: string,
@@ -55,7 +42,7 @@ export function collection(
     '@context': `/api/contexts/${type}`,
     '@id': url.pathname,
     '@type': 'hydra:Collection',
-    'hydra:member': SLOT,
+    'hydra:member': members instanceof JsonMembers ? SLOT : members,
     'hydra:totalItems': total,
   };
   if (paging) {
@@ -73,16 +60,9 @@ export function collection(
     if (paging.page < last) view['hydra:next'] = link(paging.page + 1);
     body['hydra:view'] = view;
   }
-  const listed = members instanceof JsonMembers ? members : serialised(members);
-  const frame = JSON.stringify(body);
-  const json = frame.replace(MEMBERS_SLOT, `[${listed.json.join(',')}]`);
-  const etag = `"${hash('sha1', `${frame}\n${listed.digests.join(',')}`, 'base64url').slice(0, 22)}"`;
-  return withBody(c.body(json, 200, { 'Content-Type': LD_JSON }), json, etag);
-}
-
-function serialised(members: unknown[]): JsonMembers {
-  const json = members.map((m) => JSON.stringify(m));
-  return new JsonMembers(json, json.map(memberDigest));
+  let json = JSON.stringify(body);
+  if (members instanceof JsonMembers) json = json.replace(MEMBERS_SLOT, `[${members.json.join(',')}]`);
+  return withBody(c.body(json, 200, { 'Content-Type': LD_JSON }), json);
 }
 
 /** One resource with its @context, @id and @type. */

@@ -5,8 +5,8 @@
  * the site build's own requests (http/cache-bypass.ts) skip it: a client's `Cache-Control: no-cache`
  * or `Authorization` does not (every cached answer is `public`, so RFC 9111 lets a shared cache serve it).
  *
- * Each answer carries a strong ETag (a hash of its bytes, per compressed form, or the one its maker gave:
- * a collection's, made from its members' digests in hydra.ts), and a request that names it gets 304. Hits are answered in front of the Hono app (`fast`, http/fast-path.ts) with the
+ * Each kept answer carries a strong ETag (a hash of its bytes, per compressed form), and a request that
+ * names it gets 304. Hits are answered in front of the Hono app (`fast`, http/fast-path.ts) with the
  * headers the middleware chain would add; the middleware answers the hits that reach it the same way.
  * The cache is bounded in entries and in bytes, and evicts the oldest answers not asked for again
  * (second-chance.ts).
@@ -21,7 +21,7 @@
 import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { apiEncoding } from './api-compress.ts';
-import { bodyOf, etagMadeFor } from './body-text.ts';
+import { bodyOf } from './body-text.ts';
 import { CACHE_BYPASS_HEADER, isBuildRequest } from './cache-bypass.ts';
 import { type FastAnswer, type FastRequest, matchesEtag, withOuterHeaders } from './fast-path.ts';
 import { type Marked, makeRoom } from './second-chance.ts';
@@ -157,7 +157,7 @@ export function createMicroCache(opts: {
       if (text === undefined) c.res = new Response(body, { status: res.status, headers: res.headers });
       return;
     }
-    const etag = etagMadeFor(res) ?? etagOf(body);
+    const etag = etagOf(body);
     res.headers.set('ETag', etag);
     const headers = Object.fromEntries(res.headers);
     let bytes = size + key.length;

@@ -73,8 +73,7 @@ export function vehicleRoutes(deps: Deps) {
       const paging = { page: query.page, pageSize: USED_PAGE_SIZE };
       // Answered from memory when the stock index can (db/stock-index.ts), else by the database.
       const fast = deps.stockIndex?.list(query, scope.dealerSlug);
-      if (fast)
-        return collection(c, 'Vehicle', new JsonMembers(fast.members, fast.digests), fast.total, paging);
+      if (fast) return collection(c, 'Vehicle', new JsonMembers(fast.members), fast.total, paging);
       const { rows, total } = await listStock(deps.db, query, scope.dealerSlug);
       const mains = await photosByVehicle(
         deps.db,

@@ -30,8 +30,6 @@ export interface Car {
   text: [string, string, string, string];
   /** The presented VehicleSummary, serialised once. */
   json: string;
-  /** memberDigest(json) (hydra.ts), from which a listing's ETag is made without hashing its body. */
-  digest: string;
 }
 
 type SortKey = OrderField | 'created_at';
@@ -51,8 +49,6 @@ export interface Snapshot {
 export interface StockPage {
   /** Each member's JSON, in listing order. */
   members: string[];
-  /** Each member's digest (Car.digest), in the same order. */
-  digests: string[];
   total: number;
 }
 
@@ -226,8 +222,7 @@ export function page(snap: Snapshot, q: VehicleQuery, dealerSlug: string | null)
   const first = (q.page - 1) * USED_PAGE_SIZE;
   const end = first + USED_PAGE_SIZE;
   const members: string[] = [];
-  const digests: string[] = [];
-  if (first >= total) return { members, digests, total };
+  if (first >= total) return { members, total };
   // The page's own order: within the run when the run is of that order, else all of it.
   const within = scan.positions === positions;
   const from = within ? scan.from : 0;
@@ -236,11 +231,8 @@ export function page(snap: Snapshot, q: VehicleQuery, dealerSlug: string | null)
   for (let k = 0, seen = 0; k < to - from && seen < end; k++) {
     const i = positions[descending ? to - 1 - k : from + k] as number;
     if (!passes(test, cars, i)) continue;
-    if (seen >= first) {
-      members.push((cars[i] as Car).json);
-      digests.push((cars[i] as Car).digest);
-    }
+    if (seen >= first) members.push((cars[i] as Car).json);
     seen++;
   }
-  return { members, digests, total };
+  return { members, total };
 }

@@ -16,7 +16,6 @@ import { type Kysely, sql } from 'kysely';
 import type { VehicleSummary } from '../../contract/vehicles.ts';
 import type { VehicleQuery } from '../../domain/vehicle-query.ts';
 import type { Database } from '../db/schema.ts';
-import { memberDigest } from '../hydra.ts';
 import { photosByVehicle } from '../media/photos.ts';
 import { presentVehicleSummary } from '../present.ts';
 import { asciiLower, type Car, columnsOf, page, type Snapshot, type StockPage } from './snapshot-query.ts';
@@ -97,7 +96,6 @@ async function buildSnapshot(db: Kysely<Database>, version: () => Promise<string
     );
     for (const r of slice) {
       const summary: VehicleSummary = presentVehicleSummary(r, mains.get(r.id));
-      const json = JSON.stringify(summary);
       cars.push({
         id: r.id,
         dealer: r.dealer_slug,
@@ -114,8 +112,7 @@ async function buildSnapshot(db: Kysely<Database>, version: () => Promise<string
         mileage: Number(r.mileage),
         instalment: Number(r.installment),
         text: [r.make, r.model, r.variant, r.description].map(asciiLower) as Car['text'],
-        json,
-        digest: memberDigest(json),
+        json: JSON.stringify(summary),
       });
       created.push(String(r.created_at));
     }
