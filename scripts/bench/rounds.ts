@@ -8,12 +8,31 @@ import type { ChildProcess } from 'node:child_process';
 import { load } from './load.ts';
 import { cpuMs, treeCpuMs } from './memory.ts';
 
-/** A server under measurement: its CPU counter (ms) and, for target i, its URL and request headers. */
+/**
+ * A server under measurement: its CPU counter (ms) and, for target i, its URL and request headers, and
+ * optionally a path for each request (load.ts: a new URL each request, as uncachedListing makes).
+ */
 export interface RoundServer {
   name: string;
   cpu: () => number;
   url: (i: number) => string;
   headers: (i: number) => Record<string, string> | undefined;
+  path?: (i: number) => () => string;
+}
+
+/** Running product servers named on the command line as NAME=URL@PID (the compare scripts). */
+export function productsFromArgs(
+  args: string[],
+  usage: string,
+): [{ name: string; base: string; pid: number }, ...{ name: string; base: string; pid: number }[]] {
+  const products = args.map((arg) => {
+    const m = /^([\w-]+)=(http:\/\/[^@]+)@(\d+)$/.exec(arg);
+    if (!m) throw new Error(`expected NAME=URL@PID, got ${arg}`);
+    return { name: m[1] as string, base: m[2] as string, pid: Number(m[3]) };
+  });
+  const [first, ...rest] = products;
+  if (!first) throw new Error(`usage: ${usage}`);
+  return [first, ...rest];
 }
 
 /**
@@ -64,7 +83,8 @@ export async function alternatingRounds(
       for (const k of servers.map((_, n) => (n + round) % servers.length)) {
         const s = servers[k] as RoundServer;
         const headers = s.headers(i);
-        const common = { rate: opts.rate, ...(headers ? { headers } : {}) };
+        const path = s.path?.(i);
+        const common = { rate: opts.rate, ...(headers ? { headers } : {}), ...(path ? { path } : {}) };
         // Warmed up first, so no server is charged for its JIT compiling the path.
         await load(s.url(i), { ...common, duration: opts.warmUp });
         const before = s.cpu();

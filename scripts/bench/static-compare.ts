@@ -23,6 +23,7 @@ import {
   alternatingRounds,
   median,
   medianRatio,
+  productsFromArgs,
   type RoundRun,
   type RoundServer,
   referenceServers,
@@ -41,12 +42,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RATE = process.env.RATE ? Number(process.env.RATE) : undefined;
 
-const products = process.argv.slice(2).map((arg) => {
-  const m = /^([\w-]+)=(http:\/\/[^@]+)@(\d+)$/.exec(arg);
-  if (!m) throw new Error(`expected NAME=URL@PID, got ${arg}`);
-  return { name: m[1] as string, base: m[2] as string, pid: Number(m[3]) };
-});
-if (!products[0]) throw new Error('usage: static-compare.ts NAME=URL@PID [NAME=URL@PID …]');
+const products = productsFromArgs(process.argv.slice(2), 'static-compare.ts NAME=URL@PID [NAME=URL@PID …]');
 
 const dir = '/tmp/static-compare/files';
 const samples = await sampleAnswers(products[0].base, TARGETS, dir);
