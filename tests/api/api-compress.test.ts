@@ -98,6 +98,18 @@ describe('API compression', () => {
     expect(JSON.parse(none.body.toString())['@type']).toBe('hydra:Collection');
   });
 
+  it('streams an answer not made from text (the OpenAPI document) through the same choice', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'gzip'],
+      ['gzip;q=0, deflate', 'deflate'],
+    ]) {
+      const seen = await ask('/api/docs.json', accept);
+      expect(seen.status).toBe(200);
+      expect(seen.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse(decoded(seen).toString()).openapi).toMatch(/^3\.1/);
+    }
+  });
+
   it('sends small answers, errors and HEAD as they are', async () => {
     const small = await ask('/api/vehicles/abc', 'gzip');
     expect(small.status).toBe(400);
