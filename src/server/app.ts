@@ -58,7 +58,7 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
           : 'no-store',
       );
     headers.set('X-Content-Type-Options', 'nosniff');
-    // Any answer may be compressed (server.ts): say so here, or compress() says it with c.header().
+    // Any answer may be compressed (http/api-compress.ts), so every answer varies by Accept-Encoding.
     const vary = headers.get('Vary');
     if (!vary) headers.set('Vary', 'Accept-Encoding');
     else if (vary !== '*' && !/\baccept-encoding\b/i.test(vary))
