@@ -46,8 +46,11 @@ export async function buildServer(): Promise<Metafile> {
     written.add(basename(file.path));
   }
   for (const name of readdirSync(OUT_DIR)) {
+    if (written.has(name)) continue;
     const path = join(OUT_DIR, name);
-    if (!written.has(name) && Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { force: true });
+    // Gone since the listing: another server's build renamed its file of its own meanwhile.
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > STALE_MS) rmSync(path, { force: true });
   }
   return metafile;
 }
