@@ -132,7 +132,7 @@ for (const engine of engines) {
     // What a buyer's browser asks on a dealer's site: one dealership, and gzip (decisions 353 and 354).
     const asked = await measured(() => cpuMs(pid), product.base, {
       path: uncachedListing(DEALER_SITE),
-      headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+      headers: BR,
     });
     alone(`listing API, uncached, as a browser on /dealer/${DEALER_SITE} asks (gzip)`, asked);
     /** Runs a lead run, with the server's CPU µs a lead over it. */

@@ -9,6 +9,7 @@ import { LEAD_PHOTO_LIMITS } from '../domain/lead-photos.ts';
 import { PHOTO_LIMITS } from '../domain/photos.ts';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import type { Deps } from './deps.ts';
+import { varyByEncoding } from './http/api-compress.ts';
 import { bodyReadTimeout } from './http/body-timeout.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
@@ -59,10 +60,7 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
       );
     headers.set('X-Content-Type-Options', 'nosniff');
     // Any answer may be compressed (http/api-compress.ts), so every answer varies by Accept-Encoding.
-    const vary = headers.get('Vary');
-    if (!vary) headers.set('Vary', 'Accept-Encoding');
-    else if (vary !== '*' && !/\baccept-encoding\b/i.test(vary))
-      headers.set('Vary', `${vary}, Accept-Encoding`);
+    varyByEncoding(headers);
   });
   const jsonLimit = bodyLimit({
     maxSize: MAX_BODY_BYTES,

@@ -70,9 +70,7 @@ export function apiCompress(): MiddlewareHandler {
       NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')
     )
       return;
-    const vary = headers.get('Vary');
-    if (vary !== '*' && !/\baccept-encoding\b/i.test(vary ?? ''))
-      headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    varyByEncoding(headers);
     const encoding = apiEncoding(c.req.header('accept-encoding'));
     if (encoding === 'identity') return;
     // Asked first: reading `res.body` would turn @hono/node-server's light answer into a stream.
@@ -97,6 +95,13 @@ export function apiCompress(): MiddlewareHandler {
     c.res.headers.set('Content-Encoding', encoding);
     weakenEtag(c.res.headers);
   };
+}
+
+/** Adds Accept-Encoding to an answer's Vary, unless it is there already or Vary is `*`. */
+export function varyByEncoding(headers: Headers) {
+  const vary = headers.get('Vary');
+  if (vary !== '*' && !/\baccept-encoding\b/i.test(vary ?? ''))
+    headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
 /** A strong validator names the plain bytes; the compressed ones are another representation. */

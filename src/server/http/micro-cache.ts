@@ -150,11 +150,11 @@ export function createMicroCache(opts: {
       return;
     // What it was made from when known (a hydra answer, plain or compressed in one call); else read the
     // bytes once (a streamed answer) and answer with them.
-    const text = bodyOf(res);
-    const body = text ?? new Uint8Array(await res.arrayBuffer());
+    const made = bodyOf(res);
+    const body = made ?? new Uint8Array(await res.arrayBuffer());
     const size = byteLength(body);
     if (size > maxBody) {
-      if (text === undefined) c.res = new Response(body, { status: res.status, headers: res.headers });
+      if (made === undefined) c.res = new Response(body, { status: res.status, headers: res.headers });
       return;
     }
     const etag = etagOf(body);
@@ -191,7 +191,7 @@ export function createMicroCache(opts: {
     }
     if (matchesEtag(c.req.header('if-none-match'), etag))
       c.res = new Response(null, { status: 304, headers: notModified(headers) });
-    else if (text === undefined) c.res = new Response(body, { status: res.status, headers });
+    else if (made === undefined) c.res = new Response(body, { status: res.status, headers });
   };
 
   const fast = (r: FastRequest): FastAnswer | undefined => {
