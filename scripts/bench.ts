@@ -9,6 +9,7 @@
  * A benchmark, not a test: it prints a table and writes it into docs/performance.md.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { vehicleQueryString } from '../src/domain/vehicle-query-string.ts';
 import { startBare } from './bench/bare.ts';
 import { benchLeadPosts, LEAD_BENCH_ENV, steadyLeadPosts } from './bench/leads.ts';
 import { CONNECTIONS, DURATION, type Load, load, uncachedListing } from './bench/load.ts';
@@ -29,6 +30,8 @@ const GROUP = 'motus-subaru';
 /** A dealership's site name in the demo data. */
 const DEALER_SITE = 'west-rand';
 const LISTING = `/api/${GROUP}/vehicles?fuelType[]=Petrol&transmissionType[]=Automatic&order[price]=asc&page=2`;
+/** The listing as the search island asks for it: its query written by URLSearchParams (`order%5Bprice%5D`). */
+const ASKED_LISTING = `/api/${DEALER_SITE}/vehicles?${vehicleQueryString({ order: [{ field: 'price', direction: 'asc' }], page: 2 })}`;
 const BR = { 'accept-encoding': 'gzip, deflate, br' };
 const GZIP = { 'accept-encoding': 'gzip, deflate' };
 /** Requests with a reference: each answered by ours, bare and nginx with the same bytes. */
@@ -39,6 +42,11 @@ const TARGETS: { name: string; path: string; headers?: Record<string, string> }[
   { name: 'static /blog/ uncompressed', path: '/blog/' },
   { name: 'cached listing API', path: LISTING },
   { name: 'cached listing API gzip', path: LISTING, headers: GZIP },
+  {
+    name: `cached listing API as a browser on /dealer/${DEALER_SITE} asks`,
+    path: ASKED_LISTING,
+    headers: BR,
+  },
   { name: 'cached vehicle API', path: '/api/vehicles/100001' },
   { name: 'cached dealers API', path: '/api/dealers' },
   { name: 'cached ranges API', path: '/api/ranges' },

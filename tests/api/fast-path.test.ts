@@ -117,6 +117,8 @@ describe('fast path', () => {
   const API = [
     '/api/dealers',
     '/api/all/vehicles?order[price]=asc&itemsPerPage=5',
+    // As a browser's URLSearchParams writes the listing's query (src/domain/vehicle-query-string.ts).
+    '/api/west-rand/vehicles?order%5Bprice%5D=desc&price%5Blte%5D=900000',
     '/api/vehicles/100001',
     '/api/ranges',
     '/api/special-deals/all',

@@ -40,16 +40,24 @@ export type FastAnswerer = (r: FastRequest) => FastAnswer | undefined;
 const PLAIN_TARGET = /^\/[!#$&-;=?-[\]_a-z~]*$/;
 const DOT_SEGMENT = /\/\.\.?(?:[/?#]|$)/;
 const PLAIN_HOST = /^[a-z0-9._-]+(?::(?:[1-5]\d{3,4}|[6-9]\d{3}))?$/;
+/**
+ * A plain path and a query with percent-escapes, as a browser's URLSearchParams writes one
+ * (`?order%5Bprice%5D=asc`). @hono/node-server passes such a target through `new URL()`, which leaves
+ * it as it is: escapes in a query are kept, and no other character here is one the URL parser would
+ * escape (`'` would be, in a query, and `#` starts a fragment, so neither is taken).
+ */
+const ESCAPED_QUERY = /^\/[!$&(-;=@-[\]_a-z~]*\?[!$%&(-;=?-[\]_a-z~]*$/;
 
 /**
- * The URL Hono sees for this request (c.req.url), when it is the plain `scheme://host/target` it
- * would build without parsing; undefined for anything it would normalise (then no fast answer).
+ * The URL Hono sees for this request (c.req.url), when it is the `scheme://host/target` it would build
+ * (a plain target as it is, or one whose query alone has escapes, which `new URL()` leaves alone);
+ * undefined for anything it would normalise (then no fast answer).
  */
-function plainUrl(req: IncomingMessage, https: boolean): string | undefined {
+export function plainUrl(req: IncomingMessage, https: boolean): string | undefined {
   const host = req.headers.host;
   const target = req.url ?? '';
-  if (!host || !PLAIN_HOST.test(host) || !PLAIN_TARGET.test(target) || DOT_SEGMENT.test(target))
-    return undefined;
+  if (!host || !PLAIN_HOST.test(host) || DOT_SEGMENT.test(target)) return undefined;
+  if (!PLAIN_TARGET.test(target) && !ESCAPED_QUERY.test(target)) return undefined;
   return `${https ? 'https' : 'http'}://${host}${target}`;
 }
 
