@@ -10,6 +10,7 @@ import { PHOTO_LIMITS } from '../domain/photos.ts';
 import { DB_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import type { Deps } from './deps.ts';
 import { varyByEncoding } from './http/api-compress.ts';
+import { NO_STORE, PUBLIC_CACHE } from './http/api-headers.ts';
 import { bodyReadTimeout } from './http/body-timeout.ts';
 import { inputGuard } from './http/input-guard.ts';
 import { ApiError, errorResponse, problem, statusTitle } from './hydra.ts';
@@ -50,14 +51,8 @@ export function createApi(deps: Deps, options: ApiOptions = {}) {
     // On the answer's own headers, not c.header(): after the handler that would rebuild the answer as a
     // stream, and @hono/node-server could no longer write its string body in one go.
     const headers = c.res.headers;
-    // Content changes when editors publish; a short shared cache keeps the API cheap but fresh.
     if (!headers.has('Cache-Control'))
-      headers.set(
-        'Cache-Control',
-        c.req.method === 'GET' && c.res.status === 200
-          ? 'public, max-age=60, stale-while-revalidate=300'
-          : 'no-store',
-      );
+      headers.set('Cache-Control', c.req.method === 'GET' && c.res.status === 200 ? PUBLIC_CACHE : NO_STORE);
     headers.set('X-Content-Type-Options', 'nosniff');
     // Any answer may be compressed (http/api-compress.ts), so every answer varies by Accept-Encoding.
     varyByEncoding(headers);

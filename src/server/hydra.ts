@@ -36,7 +36,19 @@ export function collection(
   total: number,
   paging?: Page,
 ) {
-  const url = new URL(c.req.url);
+  const json = collectionJson(c.req.url, type, members, total, paging);
+  return withBody(c.body(json, 200, { 'Content-Type': LD_JSON }), json);
+}
+
+/** The JSON of a collection answered at `href` (the URL as Hono sees it: c.req.url). */
+export function collectionJson(
+  href: string,
+  type: string,
+  members: unknown[] | JsonMembers,
+  total: number,
+  paging?: Page,
+): string {
+  const url = new URL(href);
   const id = url.pathname + url.search;
   const body: Record<string, unknown> = {
     '@context': `/api/contexts/${type}`,
@@ -60,9 +72,8 @@ export function collection(
     if (paging.page < last) view['hydra:next'] = link(paging.page + 1);
     body['hydra:view'] = view;
   }
-  let json = JSON.stringify(body);
-  if (members instanceof JsonMembers) json = json.replace(MEMBERS_SLOT, `[${members.json.join(',')}]`);
-  return withBody(c.body(json, 200, { 'Content-Type': LD_JSON }), json);
+  const json = JSON.stringify(body);
+  return members instanceof JsonMembers ? json.replace(MEMBERS_SLOT, `[${members.json.join(',')}]`) : json;
 }
 
 /** One resource with its @context, @id and @type. */

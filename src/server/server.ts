@@ -11,6 +11,7 @@ import { answerFormPost } from './forms/form-posts.ts';
 import { adminAppRoutes } from './http/admin-app.ts';
 import { apiCompress } from './http/api-compress.ts';
 import { type AccessLog, type FastAnswerer, fastFirst } from './http/fast-path.ts';
+import { fastReads } from './http/fast-reads.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { leadCrypto } from './leads/crypto.ts';
@@ -19,6 +20,7 @@ import { storeOf } from './media/stores.ts';
 import { previewRoutes } from './publish/preview.ts';
 import { healthRoutes } from './routes/health.ts';
 import { uploadRoutes } from './routes/uploads.ts';
+import { listingRead } from './routes/vehicles.ts';
 import { siteRoutes } from './site.ts';
 import { createStockIndex, stockVersion } from './stock/stock-index.ts';
 
@@ -126,8 +128,10 @@ export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptio
     formPosts: (c, readPage) => answerFormPost(c, deps, crypto, readPage),
   });
   app.route('/', site);
+  // Listings nobody asked for yet, from the stock index (http/fast-reads.ts): only with the index.
+  const reads = stockIndex ? [fastReads(readCache, [listingRead(deps, app.routes)])] : [];
   fastPaths.set(app, {
-    answerers: [readCache.fast, site.fast],
+    answerers: [readCache.fast, ...reads, site.fast],
     trustProxy: deps.config.trustProxy,
     logger,
     answered: 0,

@@ -8,9 +8,13 @@ import { rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '../../src/server/deps.ts';
 import { createLogger, type LogSink } from '../../src/server/log.ts';
+import { listingRead } from '../../src/server/routes/vehicles.ts';
 import { createServerApp, fastAnswered, nodeListener } from '../../src/server/server.ts';
+import type { StockIndex } from '../../src/server/stock/stock-index.ts';
 import { openTestApi, type TestApi } from './harness.ts';
 import { EDITOR_TOKEN, publishTwoPageSite } from './publish-helpers.ts';
 
@@ -49,6 +53,7 @@ function ask(url: string, init: { method?: string; headers?: Record<string, stri
 describe('fast path', () => {
   let api: TestApi;
   let app: ReturnType<typeof createServerApp>;
+  let deps: Deps;
   const lines: Record<string, unknown>[] = [];
   /** The same lines as written, for comparing them byte for byte. */
   const raw: string[] = [];
@@ -62,7 +67,7 @@ describe('fast path', () => {
       API_CACHE_TTL_MS: '60000',
       EDITOR_TOKEN,
     });
-    const deps = { ...api.deps, config: { ...api.deps.config, buildsDir: BUILDS } };
+    deps = { ...api.deps, config: { ...api.deps.config, buildsDir: BUILDS } };
     const sink: LogSink = {
       write: (line) => {
         raw.push(line);
@@ -215,12 +220,13 @@ describe('fast path', () => {
           await both(path, get);
         expect(byFastPath, path).toBe(true);
         expect(viaChain.status).toBe(200);
-        // The access line is the one the chain writes through pino, byte for byte (log.ts `request`).
+        // The access line is the one the chain writes, byte for byte (log.ts `request`).
         expect(lineViaFast).toHaveLength(1);
         expect(lineViaFast).toEqual(lineViaChain);
         expect(viaFast).toEqual({ ...viaChain, id: viaFast.id });
         expect(viaFast.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
         expect(logged).toMatchObject([{ request_id: viaFast.id, path, status: 200 }]);
+        expect(loggedViaChain).toMatchObject([{ request_id: viaChain.id, path, status: 200 }]);
         const head = await both(path, { ...get, method: 'HEAD' });
         expect(head.viaFast).toEqual({ ...head.viaChain, id: head.viaFast.id });
         const cond = await both(path, {
@@ -249,5 +255,121 @@ describe('fast path', () => {
       expect(byFastPath, path).toBe(false);
       expect(viaFast, path).toEqual({ ...viaChain, id: viaFast.id });
     }
+  });
+  describe('a listing nobody asked for yet, answered from the stock index (http/fast-reads.ts)', () => {
+    const scope = fc.constantFrom(
+      'all',
+      'motus-subaru',
+      'west-rand',
+      'motus-subaru-west-rand',
+      'WEST-RAND',
+      'nobody',
+      'editor',
+    );
+    const param: fc.Arbitrary<readonly string[]> = fc.oneof(
+      fc.constantFrom(['page', '2'], ['page', '1'], ['page', '99'], ['page', 'x'], ['page', '0']),
+      fc.constantFrom(
+        ['order[price]', 'asc'],
+        ['order[price]', 'desc'],
+        ['order[year]', 'desc'],
+        ['order[mileage]', 'sideways'],
+      ),
+      fc.constantFrom(
+        ['fuelType[]', 'Petrol'],
+        ['fuelType[]', 'Diesel'],
+        ['fuelType[]', 'Steam'],
+        ['vehicle_state[]', 'demo'],
+      ),
+      fc.integer({ min: 100_000, max: 900_000 }).map((n) => ['price[lte]', String(n)]),
+      fc.constantFrom(
+        ['price[gte]', 'cheap'],
+        ['dealer[]', 'motus-subaru-west-rand'],
+        ['dealer[]', 'west-rand'],
+        ['dealer[]', 'nobody'],
+        ['q', 'outback'],
+        ['q', 'subaru forester'],
+        ['body_type[]', 'SUV'],
+        ['make_slug', 'subaru'],
+      ),
+    );
+    const encoding = fc.constantFrom(undefined, 'gzip, deflate, br', 'deflate', 'gzip;q=0, deflate', 'br');
+    let n = 0;
+    /** A query nobody asked before: `n`, a parameter the listing ignores, makes each URL new. */
+    const fresh = (params: readonly (readonly string[])[], escaped: boolean) => {
+      const list = [...params, ['n', String(++n)]] as [string, string][];
+      return escaped ? new URLSearchParams(list).toString() : list.map(([k, v]) => `${k}=${v}`).join('&');
+    };
+
+    it('gives the status, headers, bytes and log line the chain gives, and leaves errors to it', async () => {
+      await deps.stockIndex?.ready();
+      let fromIndex = 0;
+      let refused = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          scope,
+          fc.array(param, { maxLength: 4 }),
+          fc.boolean(),
+          encoding,
+          async (s, params, escaped, enc) => {
+            const path = `/api/${s}/vehicles?${fresh(params, escaped)}`;
+            // The chain first (a first ask, not kept), then the fast path (the second: answered and kept).
+            const r = await both(path, { headers: enc ? { 'Accept-Encoding': enc } : {} });
+            expect(r.viaFast, path).toEqual({ ...r.viaChain, id: r.viaFast.id });
+            expect(r.lineViaFast).toEqual(r.lineViaChain);
+            if (r.viaChain.status === 200) {
+              expect(r.viaFast.headers.etag).toBeTruthy();
+              if (r.byFastPath) fromIndex++;
+            } else {
+              // An error is the chain's to answer, with its words.
+              expect(r.byFastPath, path).toBe(false);
+              refused++;
+            }
+          },
+        ),
+        { numRuns: 150 },
+      );
+      // Not vacuous: most good questions came from the index, and errors were asked too.
+      expect(fromIndex).toBeGreaterThan(40);
+      expect(refused).toBeGreaterThan(10);
+    });
+
+    it('answers 304 to a new question that names the answer it would give', async () => {
+      const path = `/api/west-rand/vehicles?${fresh([['order[price]', 'asc']], true)}`;
+      const host = { Host: 'localhost:4321' };
+      const first = await ask(slow + path, { headers: host });
+      const cond = { ...host, 'If-None-Match': first.headers.etag as string };
+      // The second ask: made anew by the fast path (and kept); the third, the chain's from its cache.
+      const answered = fastAnswered(app);
+      const viaFast = await ask(fast + path, { headers: cond });
+      expect(fastAnswered(app)).toBe(answered + 1);
+      const viaChain = await ask(slow + path, { headers: cond });
+      expect(viaFast.status).toBe(304);
+      expect(viaFast).toEqual({ ...viaChain, id: viaFast.id });
+    });
+
+    it('never answers a path another GET route owns (the editor stock list), whatever dealership bears its name', async () => {
+      await deps.stockIndex?.ready();
+      const index = deps.stockIndex as StockIndex;
+      // An index in which every name is a dealership's slug.
+      const read = listingRead({ ...deps, stockIndex: { ...index, dealer: (s: string) => s } }, app.routes);
+      const answer = (segment: string) => {
+        const path = `/api/${segment}/vehicles`;
+        return read.read(read.path.exec(path) as RegExpExecArray, `http://localhost:4321${path}`);
+      };
+      expect(answer('editor')).toBeUndefined();
+      expect(answer('motus-subaru-west-rand')).toContain('"hydra:totalItems"');
+    });
+
+    it('leaves the listing to the chain while the index has no snapshot, and a HEAD', async () => {
+      deps.stockIndex?.invalidate();
+      const answered = fastAnswered(app);
+      const viaFast = await ask(`${fast}/api/all/vehicles?${fresh([], false)}`);
+      expect(fastAnswered(app)).toBe(answered);
+      expect(viaFast.status).toBe(200);
+      await deps.stockIndex?.ready();
+      const head = await both(`/api/all/vehicles?${fresh([], false)}`, { method: 'HEAD' });
+      expect(head.byFastPath).toBe(false);
+      expect(head.viaFast).toEqual({ ...head.viaChain, id: head.viaFast.id });
+    });
   });
 });

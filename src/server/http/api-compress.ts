@@ -51,6 +51,19 @@ export function apiEncoding(accept: string | undefined): ApiEncoding {
   return 'identity';
 }
 
+/** Whether text is compressed in one call (packText), not on a stream. */
+export const inOneCall = (text: string) => text.length <= MAX_SYNC_CHARS;
+
+/**
+ * Text compressed in one call, or undefined when it goes as it is (under THRESHOLD bytes). A Uint8Array
+ * (@hono/node-server writes it without a stream) of its own: zlib's result may be a slice of a pooled
+ * buffer, which the micro-cache would keep whole.
+ */
+export function packText(text: string, encoding: 'gzip' | 'deflate'): Uint8Array<ArrayBuffer> | undefined {
+  if (Buffer.byteLength(text) < THRESHOLD) return undefined;
+  return new Uint8Array(encoding === 'gzip' ? gzipSync(text) : deflateSync(text));
+}
+
 /** The `compress()` of the API (server.ts): the encoding apiEncoding chooses, text in one call. */
 export function apiCompress(): MiddlewareHandler {
   return async (c, next) => {
@@ -75,12 +88,9 @@ export function apiCompress(): MiddlewareHandler {
     if (encoding === 'identity') return;
     // Asked first: reading `res.body` would turn @hono/node-server's light answer into a stream.
     const text = bodyOf(res);
-    if (typeof text === 'string' && text.length <= MAX_SYNC_CHARS) {
-      if (Buffer.byteLength(text) < THRESHOLD) return;
-      const packed = encoding === 'gzip' ? gzipSync(text) : deflateSync(text);
-      // A Uint8Array (@hono/node-server writes it without a stream) of its own: zlib's result may be a
-      // slice of a pooled buffer, which the micro-cache would keep whole.
-      const bytes = new Uint8Array(packed);
+    if (typeof text === 'string' && inOneCall(text)) {
+      const bytes = packText(text, encoding);
+      if (!bytes) return;
       headers.set('Content-Encoding', encoding);
       headers.set('Content-Length', String(bytes.byteLength));
       weakenEtag(headers);

@@ -39,6 +39,9 @@ function urlProblem(url: URL): string | null {
   return null;
 }
 
+/** Whether the guard refuses this URL's path or query (fast-reads.ts leaves those to it). */
+export const hasUrlProblem = (href: string): boolean => urlProblem(new URL(href)) !== null;
+
 /** How deeply arrays and objects nest in JSON text, counted without parsing (so without recursion). */
 function jsonDepth(text: string): number {
   let depth = 0;

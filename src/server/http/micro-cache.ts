@@ -43,10 +43,25 @@ interface Entry extends Marked {
   prepared: Map<string, string[]>;
 }
 
+/** An answer as the chain made it: its status, its own headers (lower-case names) and its body. */
+export interface MadeAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | Uint8Array<ArrayBuffer>;
+}
+
 export interface MicroCache {
   middleware: MiddlewareHandler;
   /** The fast path's answerer (http/fast-path.ts): a fresh entry for this request, or undefined. */
   fast: (r: FastRequest) => FastAnswer | undefined;
+  /** The key of a request: its URL as Hono sees it, and the encoding its Accept-Encoding gets. */
+  keyOf: (url: string, acceptEncoding: string | undefined) => string;
+  /**
+   * What the middleware does with a public 200 GET answer made anew (fast-reads.ts makes some in front of
+   * the chain): gives it its ETag, keeps it from its second ask, and answers 304 when `ifNoneMatch`
+   * names it. The answer's headers gain the ETag.
+   */
+  settle: (key: string, answer: MadeAnswer, ifNoneMatch: string | undefined) => { notModified: boolean };
   clear: () => void;
   size: () => number;
   /** Bytes held (bodies, keys and headers). */
@@ -62,7 +77,7 @@ const byteLength = (body: string | Uint8Array) =>
 const etagOf = (body: string | Uint8Array) => `"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
 
 /** The headers of a 304: the 200's, without its length (RFC 9110 §15.4.5 keeps ETag, Vary, Cache-Control). */
-function notModified(headers: Record<string, string>): Record<string, string> {
+export function notModified(headers: Record<string, string>): Record<string, string> {
   const { 'content-length': _, ...rest } = headers;
   return rest;
 }
@@ -125,14 +140,61 @@ export function createMicroCache(opts: {
     return hit;
   };
 
+  /** Keeps a public answer with its ETag set, from its second ask (or in place of a concurrent miss's). */
+  const keep = (key: string, now: number, answer: MadeAnswer, size: number) => {
+    let bytes = size + key.length;
+    for (const name in answer.headers) bytes += name.length + (answer.headers[name] as string).length;
+    // A concurrent miss kept this key's answer meanwhile: this one replaces it (the key is in use; leaving
+    // it out instead would drop the kept answer under a burst, every time the answer expires).
+    const old = entries.get(key);
+    if (old) drop(key, old);
+    if (
+      (old !== undefined || secondAsk(key)) &&
+      makeRoom(
+        entries,
+        { maxEntries, maxBytes },
+        () => held,
+        bytes,
+        (_, e) => {
+          held -= e.bytes;
+        },
+      )
+    ) {
+      const { body } = answer;
+      entries.set(key, {
+        expires: now + opts.ttlMs,
+        status: answer.status,
+        headers: answer.headers,
+        body: typeof body === 'string' ? encoder.encode(body) : body,
+        etag: answer.headers.etag as string,
+        bytes,
+        prepared: new Map(),
+      });
+      held += bytes;
+    }
+  };
+
+  const settle: MicroCache['settle'] = (key, answer, ifNoneMatch) => {
+    const now = Date.now();
+    sweep(now);
+    const size = byteLength(answer.body);
+    // Too large to keep: no ETag either, as the middleware sends it.
+    if (size > maxBody) return { notModified: false };
+    const etag = etagOf(answer.body);
+    answer.headers.etag = etag;
+    keep(key, now, answer, size);
+    return { notModified: matchesEtag(ifNoneMatch, etag) };
+  };
+
+  const keyOf = (url: string, acceptEncoding: string | undefined) => `${url}|${apiEncoding(acceptEncoding)}`;
+
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
     if (opts.ttlMs > 0) sweep(Date.now());
     if (opts.ttlMs <= 0 || (method !== 'GET' && method !== 'HEAD')) return next();
     if (isBuildRequest(c.req.header(CACHE_BYPASS_HEADER))) return next();
-    const key = `${c.req.url}|${apiEncoding(c.req.header('accept-encoding'))}`;
-    const now = Date.now();
-    const hit = fresh(key, now);
+    const key = keyOf(c.req.url, c.req.header('accept-encoding'));
+    const hit = fresh(key, Date.now());
     if (hit) {
       if (matchesEtag(c.req.header('if-none-match'), hit.etag))
         return new Response(null, { status: 304, headers: notModified(hit.headers) });
@@ -152,46 +214,12 @@ export function createMicroCache(opts: {
     // bytes once (a streamed answer) and answer with them.
     const made = bodyOf(res);
     const body = made ?? new Uint8Array(await res.arrayBuffer());
-    const size = byteLength(body);
-    if (size > maxBody) {
-      if (made === undefined) c.res = new Response(body, { status: res.status, headers: res.headers });
-      return;
-    }
-    const etag = etagOf(body);
-    res.headers.set('ETag', etag);
-    const headers = Object.fromEntries(res.headers);
-    let bytes = size + key.length;
-    for (const name in headers) bytes += name.length + (headers[name] as string).length;
-    // A concurrent miss kept this key's answer meanwhile: this one replaces it (the key is in use; leaving
-    // it out instead would drop the kept answer under a burst, every time the answer expires).
-    const old = entries.get(key);
-    if (old) drop(key, old);
-    if (
-      (old !== undefined || secondAsk(key)) &&
-      makeRoom(
-        entries,
-        { maxEntries, maxBytes },
-        () => held,
-        bytes,
-        (_, e) => {
-          held -= e.bytes;
-        },
-      )
-    ) {
-      entries.set(key, {
-        expires: now + opts.ttlMs,
-        status: res.status,
-        headers,
-        body: typeof body === 'string' ? encoder.encode(body) : body,
-        etag,
-        bytes,
-        prepared: new Map(),
-      });
-      held += bytes;
-    }
-    if (matchesEtag(c.req.header('if-none-match'), etag))
-      c.res = new Response(null, { status: 304, headers: notModified(headers) });
-    else if (made === undefined) c.res = new Response(body, { status: res.status, headers });
+    const answer: MadeAnswer = { status: res.status, headers: Object.fromEntries(res.headers), body };
+    const { notModified: named } = settle(key, answer, c.req.header('if-none-match'));
+    const { etag } = answer.headers;
+    if (etag) res.headers.set('ETag', etag);
+    if (named) c.res = new Response(null, { status: 304, headers: notModified(answer.headers) });
+    else if (made === undefined) c.res = new Response(body, { status: res.status, headers: res.headers });
   };
 
   const fast = (r: FastRequest): FastAnswer | undefined => {
@@ -199,10 +227,7 @@ export function createMicroCache(opts: {
     const h = r.req.headers;
     if (h[CACHE_BYPASS_HEADER] !== undefined) return undefined;
     const accept = h['accept-encoding'];
-    const hit = fresh(
-      `${r.url}|${apiEncoding(Array.isArray(accept) ? accept.join(', ') : accept)}`,
-      Date.now(),
-    );
+    const hit = fresh(keyOf(r.url, Array.isArray(accept) ? accept.join(', ') : accept), Date.now());
     if (!hit) return undefined;
     const ifNoneMatch = h['if-none-match'];
     const kind = matchesEtag(ifNoneMatch, hit.etag) ? '304' : r.method;
@@ -225,6 +250,8 @@ export function createMicroCache(opts: {
   return {
     middleware,
     fast,
+    keyOf,
+    settle,
     clear: () => {
       entries.clear();
       once.clear();

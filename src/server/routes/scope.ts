@@ -4,25 +4,34 @@
  */
 import type { Deps } from '../deps.ts';
 import { badRequest, notFound } from '../hydra.ts';
+import type { StockIndex } from '../stock/stock-index.ts';
 
 export interface DealerScope {
   dealerSlug: string | null; // null: every dealer of the group
 }
 
-export async function resolveDealerScope(
-  { db, config, stockIndex }: Deps,
-  segment: string,
-): Promise<DealerScope> {
+/**
+ * The scope from the stock index's copy of the dealerships alone: null when no dealer has this name,
+ * undefined when SQL must answer (no snapshot yet). A query cost a dealer's listing more than the
+ * listing itself (docs/decisions/354-dealer-scope-from-the-stock-index.md).
+ */
+export function scopeInIndex({ config, stockIndex }: Deps, segment: string): DealerScope | null | undefined {
   const key = segment.trim().toLowerCase();
   if (key === 'all' || key === config.groupSlug) return { dealerSlug: null };
-  // The stock index's copy of the dealerships when it has one: a query cost a dealer's listing more than
-  // the listing itself (docs/decisions/354-dealer-scope-from-the-stock-index.md).
   const known = stockIndex?.dealer(key);
+  if (known === undefined) return undefined;
+  return known ? { dealerSlug: known } : null;
+}
+
+export async function resolveDealerScope(deps: Deps, segment: string): Promise<DealerScope> {
+  const inIndex = scopeInIndex(deps, segment);
+  if (inIndex) return inIndex;
+  const key = segment.trim().toLowerCase();
   const slug =
-    known !== undefined
-      ? known
+    inIndex === null
+      ? undefined
       : (
-          await db
+          await deps.db
             .selectFrom('dealers')
             .select('slug')
             .where((eb) => eb.or([eb('slug', '=', key), eb('site_name', '=', key)]))
@@ -41,8 +50,7 @@ export async function dealersInScope({ db }: Deps, dealerSlug: string | null) {
 
 /** `dealer[]` names dealerships by slug: an unknown one is a 400 naming the parameter, not an empty page. */
 export async function checkDealerSlugs({ db, stockIndex }: Deps, slugs: string[] | undefined) {
-  if (!slugs?.length) return;
-  // A slug names itself in the stock index's copy of the dealerships (a site name names another slug).
+  if (!slugs?.length || (stockIndex && slugsInIndex(stockIndex, slugs))) return;
   const indexed = slugs.map((s) => stockIndex?.dealer(s));
   let missing = slugs.filter((s, i) => indexed[i] !== s);
   if (indexed.includes(undefined)) {
@@ -52,3 +60,10 @@ export async function checkDealerSlugs({ db, stockIndex }: Deps, slugs: string[]
   if (missing.length)
     throw badRequest(`dealer[]: '${missing[0]}' is not a dealership's slug`, { parameter: 'dealer[]' });
 }
+
+/**
+ * Whether the stock index names each of `slugs` as a dealership's slug: a slug names itself there (a
+ * site name names another slug). False when one is unknown or there is no snapshot yet.
+ */
+export const slugsInIndex = (index: StockIndex, slugs: string[] | undefined): boolean =>
+  !slugs || slugs.every((s) => index.dealer(s) === s);

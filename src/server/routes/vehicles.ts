@@ -6,14 +6,52 @@ import { VehicleDetail, VehicleSummary } from '../../contract/vehicles.ts';
 import { USED_PAGE_SIZE } from '../../domain/vehicle-query.ts';
 import { getStockItem, listStock, similarStock } from '../db/vehicle-queries.ts';
 import type { Deps } from '../deps.ts';
-import { checkPath, checkQuery, pathId, pathText, vehicleQuery } from '../http/params.ts';
-import { collection, item, JsonMembers, notFound } from '../hydra.ts';
+import type { FastRead } from '../http/fast-reads.ts';
+import { checkPath, checkQuery, pathId, pathText, queryInput, vehicleQuery } from '../http/params.ts';
+import { collection, collectionJson, item, JsonMembers, notFound } from '../hydra.ts';
 import { photosByVehicle } from '../media/photos.ts';
 import { read } from '../openapi/describe.ts';
 import { presentVehicleDetail, presentVehicleSummary } from '../present.ts';
-import { checkDealerSlugs, resolveDealerScope } from './scope.ts';
+import { checkDealerSlugs, resolveDealerScope, scopeInIndex, slugsInIndex } from './scope.ts';
 
 const tags = ['Pre-owned stock'];
+const LISTING_QUERY = vehicleQuery({ page: true, dealer: false });
+/** The listing's path, and the first segments of other GET routes of that shape (`/api/editor/vehicles`). */
+const LISTING_PATH = /^\/api\/([^/]+)\/vehicles$/;
+
+/**
+ * The listing answered from the stock index in front of the Hono chain (http/fast-reads.ts): the JSON
+ * the route below gives, or undefined for anything it must answer itself (a bad parameter, an unknown
+ * dealership, no snapshot yet, a path another route owns). `routes`: every route of the app, so a GET
+ * route of the listing's shape registered before it (the editor's stock) keeps its path.
+ */
+export function listingRead(deps: Deps, routes: readonly { method: string; path: string }[]): FastRead {
+  const owned = new Set(
+    routes.flatMap((r) => {
+      const m = r.method === 'GET' && LISTING_PATH.exec(r.path);
+      return m && !m[1]?.startsWith(':') ? [m[1]] : [];
+    }),
+  );
+  return {
+    path: LISTING_PATH,
+    read(match, url) {
+      const index = deps.stockIndex;
+      const segment = match[1] as string;
+      if (!index || owned.has(segment)) return undefined;
+      const parsed = v.safeParse(LISTING_QUERY, queryInput(url));
+      if (!parsed.success) return undefined;
+      const query = parsed.output;
+      const scope = scopeInIndex(deps, segment);
+      if (!scope || !slugsInIndex(index, query.dealers)) return undefined;
+      const found = index.list(query, scope.dealerSlug);
+      if (!found) return undefined;
+      return collectionJson(url, 'Vehicle', new JsonMembers(found.members), found.total, {
+        page: query.page,
+        pageSize: USED_PAGE_SIZE,
+      });
+    },
+  };
+}
 
 export function vehicleRoutes(deps: Deps) {
   const app = new Hono();
@@ -65,7 +103,7 @@ export function vehicleRoutes(deps: Deps) {
       [404, 'No dealer has this slug or site name.'],
     ),
     checkPath(v.object({ dealerSlug: pathText('Dealer slug, site name, group slug or all') })),
-    checkQuery(vehicleQuery({ page: true, dealer: false })),
+    checkQuery(LISTING_QUERY),
     async (c) => {
       const query = c.req.valid('query');
       const scope = await resolveDealerScope(deps, c.req.valid('param').dealerSlug);
