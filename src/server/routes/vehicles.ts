@@ -16,28 +16,34 @@ import { checkDealerSlugs, resolveDealerScope, scopeInIndex, slugsInIndex } from
 
 const tags = ['Pre-owned stock'];
 const LISTING_QUERY = vehicleQuery({ page: true, dealer: false });
-/** The listing's path, and the first segments of other GET routes of that shape (`/api/editor/vehicles`). */
+/** The listing's path as the fast path sees it, and as the route below registers it under /api. */
 const LISTING_PATH = /^\/api\/([^/]+)\/vehicles$/;
+const LISTING_ROUTE = '/api/:dealerSlug/vehicles';
 
 /**
  * The listing answered from the stock index in front of the Hono chain (http/fast-reads.ts): the JSON
  * the route below gives, or undefined for anything it must answer itself (a bad parameter, an unknown
- * dealership, no snapshot yet, a path another route owns). `routes`: every route of the app, so a GET
- * route of the listing's shape registered before it (the editor's stock) keeps its path.
+ * dealership, no snapshot yet, a path another route owns). `routes`: every route of the app. A route
+ * of the listing's shape registered before it (the editor's stock list) keeps its path; another pattern
+ * of that shape would keep them all, so then nothing is answered here.
  */
 export function listingRead(deps: Deps, routes: readonly { method: string; path: string }[]): FastRead {
-  const owned = new Set(
-    routes.flatMap((r) => {
-      const m = r.method === 'GET' && LISTING_PATH.exec(r.path);
-      return m && !m[1]?.startsWith(':') ? [m[1]] : [];
-    }),
-  );
+  const owned = new Set<string>();
+  let shadowed = false;
+  for (const r of routes) {
+    const m =
+      (r.method === 'GET' || r.method === 'ALL') && r.path !== LISTING_ROUTE && LISTING_PATH.exec(r.path);
+    if (!m) continue;
+    const segment = m[1] as string;
+    if (/[:*{]/.test(segment)) shadowed = true;
+    else owned.add(segment);
+  }
   return {
     path: LISTING_PATH,
     read(match, url) {
       const index = deps.stockIndex;
       const segment = match[1] as string;
-      if (!index || owned.has(segment)) return undefined;
+      if (!index || shadowed || owned.has(segment)) return undefined;
       const parsed = v.safeParse(LISTING_QUERY, queryInput(url));
       if (!parsed.success) return undefined;
       const query = parsed.output;
