@@ -129,6 +129,13 @@ describe('one-process server', () => {
     const saver = await app.request('/', { headers: { Cookie: 'data_saver=1' } });
     const plain = await app.request('/');
     expect(saver.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    // In the coding the client accepts: brotli refused with q=0 gives gzip (RFC 9110 §12.5.3).
+    const coded = (accept: string) =>
+      app.request('/', { headers: { Cookie: 'data_saver=1', 'Accept-Encoding': accept } });
+    expect((await coded('gzip, br')).headers.get('content-encoding')).toBe('br');
+    const refused = await coded('br;q=0, gzip');
+    expect(refused.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await refused.arrayBuffer())).toString()).toBe(await saver.text());
   });
 
   it('compresses a page without twins on first request, keeps it, and answers 304 the same', async () => {

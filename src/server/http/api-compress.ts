@@ -1,6 +1,6 @@
 /**
- * Compression of API answers, and the one choice of encoding that both it and the micro-cache's key use
- * (micro-cache.ts keeps one answer per encoding, so the two must agree).
+ * Compression of API answers, in the coding apiEncoding (accept-encoding.ts) chooses, which the
+ * micro-cache's key uses too (micro-cache.ts keeps one answer per encoding, so the two must agree).
  *
  * An answer made from text (hydra.ts `withBody`: every collection and item) is compressed at once with
  * zlib's synchronous call, and the bytes are kept beside the answer for the micro-cache. Hono's
@@ -11,45 +11,14 @@
 import { deflateSync, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/compress';
+import { apiEncoding } from './accept-encoding.ts';
 import { bodyOf, withBody } from './body-text.ts';
-
-export type ApiEncoding = 'gzip' | 'deflate' | 'identity';
 
 /** Below this many bytes an answer is sent as it is (Hono's compress() threshold). */
 const THRESHOLD = 1024;
 /** Larger text is compressed on a stream, so one huge answer never holds the event loop. */
 const MAX_SYNC_CHARS = 512 * 1024;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
-
-/**
- * gzip, else deflate, else identity: the first the client accepts. A coding named with `q=0` is refused
- * (RFC 9110 §12.5.3), and `*` stands for any coding not named.
- */
-export function apiEncoding(accept: string | undefined): ApiEncoding {
-  if (!accept) return 'identity';
-  let gzip: number | undefined;
-  let deflate: number | undefined;
-  let any: number | undefined;
-  for (const part of accept.split(',')) {
-    const [name = '', ...params] = part.split(';');
-    const coding = name.trim().toLowerCase();
-    if (coding !== 'gzip' && coding !== 'deflate' && coding !== '*') continue;
-    let q = 1;
-    for (const param of params) {
-      const [key, value] = param.split('=');
-      if (key?.trim().toLowerCase() === 'q' && value !== undefined) {
-        const n = Number(value.trim());
-        if (!Number.isNaN(n)) q = n;
-      }
-    }
-    if (coding === 'gzip') gzip = q;
-    else if (coding === 'deflate') deflate = q;
-    else any = q;
-  }
-  if ((gzip ?? any ?? 0) > 0) return 'gzip';
-  if ((deflate ?? any ?? 0) > 0) return 'deflate';
-  return 'identity';
-}
 
 /** Whether text is compressed in one call (packText), not on a stream. */
 export const inOneCall = (text: string) => text.length <= MAX_SYNC_CHARS;

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
+import { pageEncoding } from './accept-encoding.ts';
 import { firstBrotli } from './brotli-refine.ts';
 import { dataSaverPage } from './data-saver-page.ts';
 import { wholeResponse } from './outer-headers.ts';
@@ -57,15 +58,9 @@ export function createDataSaverVariants(maxEntries = 300) {
     };
     if (status === 200 && c.req.header('if-none-match') === v.etag)
       return wholeResponse(c, null, { status: 304, headers });
-    const accept = c.req.header('accept-encoding') ?? '';
-    let body = v.plain;
-    if (/\bbr\b/.test(accept)) {
-      body = v.br;
-      headers['Content-Encoding'] = 'br';
-    } else if (/\bgzip\b/.test(accept)) {
-      body = v.gzip;
-      headers['Content-Encoding'] = 'gzip';
-    }
+    const encoding = pageEncoding(c.req.header('accept-encoding'), { br: true, gzip: true });
+    const body = encoding === 'br' ? v.br : encoding === 'gzip' ? v.gzip : v.plain;
+    if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = String(body.length);
     return wholeResponse(c, c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
   }

@@ -10,7 +10,8 @@
  * the answer), where the listing itself is under 10 % of it (docs/performance.md, "a buyer's listing").
  */
 import { LD_JSON } from '../hydra.ts';
-import { apiEncoding, inOneCall, packText } from './api-compress.ts';
+import { apiEncoding } from './accept-encoding.ts';
+import { inOneCall, packText } from './api-compress.ts';
 import { publicAnswerHeaders } from './api-headers.ts';
 import { CACHE_BYPASS_HEADER } from './cache-bypass.ts';
 import { type FastAnswer, type FastAnswerer, withOuterHeaders } from './fast-path.ts';

@@ -20,7 +20,7 @@
  */
 import { hash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { apiEncoding } from './api-compress.ts';
+import { apiEncoding } from './accept-encoding.ts';
 import { bodyOf } from './body-text.ts';
 import { CACHE_BYPASS_HEADER, isBuildRequest } from './cache-bypass.ts';
 import { type FastAnswer, type FastRequest, matchesEtag, withOuterHeaders } from './fast-path.ts';

@@ -20,6 +20,7 @@ import { gzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { isIslandPropsFile } from '../../config/island-props.ts';
+import { type PageEncoding, pageEncoding } from './accept-encoding.ts';
 import { bestBrotli, createRefiner, firstBrotli, MIN_REFINE_BYTES } from './brotli-refine.ts';
 import { type FastAnswer, type FastRequest, withOuterHeaders } from './fast-path.ts';
 import { wholeResponse } from './outer-headers.ts';
@@ -40,7 +41,7 @@ function compress(data: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br' ? firstBrotli(data) : gzipAsync(data, { level: ON_DEMAND_GZIP_LEVEL });
 }
 
-type Encoding = 'identity' | 'br' | 'gzip';
+type Encoding = PageEncoding;
 
 export interface StaticFile {
   /** The file on disk; `.br`/`.gz` twins next to it when `encodings` says so. */
@@ -335,9 +336,5 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
 }
 
 /** The best form of a file the client accepts. */
-function encodingFor(f: StaticFile, accept: string | undefined): Encoding {
-  if (!accept) return 'identity';
-  if (f.encodings.includes('br') && /\bbr\b/.test(accept)) return 'br';
-  if (f.encodings.includes('gzip') && /\bgzip\b/.test(accept)) return 'gzip';
-  return 'identity';
-}
+const encodingFor = (f: StaticFile, accept: string | undefined): Encoding =>
+  pageEncoding(accept, { br: f.encodings.includes('br'), gzip: f.encodings.includes('gzip') });
