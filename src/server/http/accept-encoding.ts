@@ -8,7 +8,7 @@
 type Coding = 'br' | 'gzip' | 'deflate';
 
 /** The q-value the client gives each coding we can send: its own, else `*`'s, else 0 (not acceptable). */
-export function codingWeights(accept: string): Record<Coding, number> {
+function codingWeights(accept: string): Record<Coding, number> {
   const named: Partial<Record<Coding | '*', number>> = {};
   for (const part of accept.split(',')) {
     const [name = '', ...params] = part.split(';');
