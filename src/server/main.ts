@@ -15,6 +15,7 @@ import { prepare, type Seeder } from './boot.ts';
 import { isPostgresUrl, sqliteFileOf } from './db/client.ts';
 import { holdInstanceLock } from './db/instance-lock.ts';
 import { withLeadTables } from './db/schema-leads.ts';
+import { SERVER_OPTIONS } from './http/server-options.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { orphanSweepJob } from './jobs/sweep.ts';
 import { digestJob } from './leads/digest.ts';
@@ -113,9 +114,8 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     ),
   );
 
-  // The app behind its fast path (server.ts nodeListener). Headers that never finish are cut by Node
-  // (408); stalled upload bodies by http/body-timeout.ts.
-  const server = createServer({ headersTimeout: 20_000 }, nodeListener(app, config.host));
+  // The app behind its fast path (server.ts nodeListener), with its timeouts (http/server-options.ts).
+  const server = createServer(SERVER_OPTIONS, nodeListener(app, config.host));
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     logger.info('listening', {
