@@ -120,8 +120,9 @@ export function fastFirst(
       const q = target.indexOf('?');
       const path = q < 0 ? target : target.slice(0, q);
       const https = requestIsHttps(req, opts.trustProxy);
-      // Only a URL Hono would take as it is; a percent-encoded path it decodes before routing.
-      const url = path.includes('%') ? undefined : plainUrl(req, https);
+      // Only a URL Hono would take as it is (plainUrl refuses a percent-encoded path, which Hono
+      // decodes before routing).
+      const url = plainUrl(req, https);
       if (url) {
         const r: FastRequest = { req, method, url, path, https };
         for (const answerer of opts.answerers) {

@@ -14,9 +14,9 @@ import { apiEncoding } from './accept-encoding.ts';
 import { inOneCall, packText } from './api-compress.ts';
 import { publicAnswerHeaders } from './api-headers.ts';
 import { CACHE_BYPASS_HEADER } from './cache-bypass.ts';
-import { type FastAnswer, type FastAnswerer, withOuterHeaders } from './fast-path.ts';
+import type { FastAnswerer } from './fast-path.ts';
 import { hasUrlProblem } from './input-guard.ts';
-import { type MadeAnswer, type MicroCache, notModified } from './micro-cache.ts';
+import { fastHeaders, type MadeAnswer, type MicroCache } from './micro-cache.ts';
 
 /** A route's read from memory: the JSON of its 200 answer to `url`, or undefined to leave it to the chain. */
 export interface FastRead {
@@ -38,20 +38,11 @@ export function fastReads(cache: MicroCache, reads: FastRead[]): FastAnswerer {
       const json = route.read(match, r.url);
       if (json === undefined || !inOneCall(json)) return undefined;
       const accept = r.req.headers['accept-encoding'];
-      const acceptText = Array.isArray(accept) ? accept.join(', ') : accept;
-      const answer = made(json, apiEncoding(acceptText));
-      const { notModified: named } = cache.settle(
-        cache.keyOf(r.url, acceptText),
-        answer,
-        r.req.headers['if-none-match'],
-      );
-      if (named)
-        return {
-          status: 304,
-          headers: withOuterHeaders(r.path, r.https, notModified(answer.headers)),
-          body: null,
-        };
-      return written(r.path, r.https, answer);
+      const answer = made(json, apiEncoding(accept));
+      const settled = cache.settle(cache.keyOf(r.url, accept), answer, r.req.headers['if-none-match']);
+      const kind = settled.notModified ? '304' : 'GET';
+      const headers = fastHeaders(r, kind, answer.headers, settled.size);
+      return { status: kind === '304' ? 304 : 200, headers, body: kind === '304' ? null : answer.body };
     }
     return undefined;
   };
@@ -65,17 +56,4 @@ function made(json: string, encoding: ReturnType<typeof apiEncoding>): MadeAnswe
   headers['content-encoding'] = encoding;
   headers['content-length'] = String(packed.byteLength);
   return { status: 200, headers, body: packed };
-}
-
-/** What the fast path writes: the outer headers, the answer's own and its length. */
-function written(path: string, https: boolean, answer: MadeAnswer): FastAnswer {
-  const { headers, body } = answer;
-  const own =
-    headers['content-length'] === undefined
-      ? {
-          ...headers,
-          'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
-        }
-      : headers;
-  return { status: answer.status, headers: withOuterHeaders(path, https, own), body };
 }

@@ -61,7 +61,11 @@ export interface MicroCache {
    * the chain): gives it its ETag, keeps it from its second ask, and answers 304 when `ifNoneMatch`
    * names it. The answer's headers gain the ETag.
    */
-  settle: (key: string, answer: MadeAnswer, ifNoneMatch: string | undefined) => { notModified: boolean };
+  settle: (
+    key: string,
+    answer: MadeAnswer,
+    ifNoneMatch: string | undefined,
+  ) => { notModified: boolean; size: number };
   clear: () => void;
   size: () => number;
   /** Bytes held (bodies, keys and headers). */
@@ -77,9 +81,28 @@ const byteLength = (body: string | Uint8Array) =>
 const etagOf = (body: string | Uint8Array) => `"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
 
 /** The headers of a 304: the 200's, without its length (RFC 9110 §15.4.5 keeps ETag, Vary, Cache-Control). */
-export function notModified(headers: Record<string, string>): Record<string, string> {
+function notModified(headers: Record<string, string>): Record<string, string> {
   const { 'content-length': _, ...rest } = headers;
   return rest;
+}
+
+/**
+ * The headers the fast path writes for a made answer (with the outer ones): a 304's, a HEAD's, or a
+ * GET's with the body's length in bytes, `size`.
+ */
+export function fastHeaders(
+  r: Pick<FastRequest, 'path' | 'https'>,
+  kind: '304' | 'GET' | 'HEAD',
+  headers: Record<string, string>,
+  size: number,
+): string[] {
+  const own =
+    kind === '304'
+      ? notModified(headers)
+      : kind === 'GET'
+        ? { ...headers, 'content-length': String(size) }
+        : headers;
+  return withOuterHeaders(r.path, r.https, own);
 }
 
 export function createMicroCache(opts: {
@@ -179,11 +202,11 @@ export function createMicroCache(opts: {
     sweep(now);
     const size = byteLength(answer.body);
     // Too large to keep: no ETag either, as the middleware sends it.
-    if (size > maxBody) return { notModified: false };
+    if (size > maxBody) return { notModified: false, size };
     const etag = etagOf(answer.body);
     answer.headers.etag = etag;
     keep(key, now, answer, size);
-    return { notModified: matchesEtag(ifNoneMatch, etag) };
+    return { notModified: matchesEtag(ifNoneMatch, etag), size };
   };
 
   const keyOf = (url: string, acceptEncoding: string | undefined) => `${url}|${apiEncoding(acceptEncoding)}`;
@@ -226,21 +249,15 @@ export function createMicroCache(opts: {
     if (opts.ttlMs <= 0 || !r.path.startsWith('/api/')) return undefined;
     const h = r.req.headers;
     if (h[CACHE_BYPASS_HEADER] !== undefined) return undefined;
-    const accept = h['accept-encoding'];
-    const hit = fresh(keyOf(r.url, Array.isArray(accept) ? accept.join(', ') : accept), Date.now());
+    // Node joins repeated Accept-Encoding lines into one string, as Hono's c.req.header() reads them.
+    const hit = fresh(keyOf(r.url, h['accept-encoding']), Date.now());
     if (!hit) return undefined;
     const ifNoneMatch = h['if-none-match'];
     const kind = matchesEtag(ifNoneMatch, hit.etag) ? '304' : r.method;
     const preparedKey = `${r.https ? 's' : ''}${kind}`;
     let headers = hit.prepared.get(preparedKey);
     if (!headers) {
-      const own =
-        kind === '304'
-          ? notModified(hit.headers)
-          : kind === 'GET'
-            ? { ...hit.headers, 'content-length': String(byteLength(hit.body)) }
-            : hit.headers;
-      headers = withOuterHeaders(r.path, r.https, own);
+      headers = fastHeaders(r, kind, hit.headers, hit.body.byteLength);
       hit.prepared.set(preparedKey, headers);
     }
     if (kind === '304') return { status: 304, headers, body: null };

@@ -41,20 +41,18 @@ function compress(data: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
   return encoding === 'br' ? firstBrotli(data) : gzipAsync(data, { level: ON_DEMAND_GZIP_LEVEL });
 }
 
-type Encoding = PageEncoding;
-
 export interface StaticFile {
   /** The file on disk; `.br`/`.gz` twins next to it when `encodings` says so. */
   path: string;
-  encodings: Encoding[];
+  encodings: PageEncoding[];
   /** Compressed forms are made from the plain file on first use (no twins on disk). */
   onDemand: boolean;
   /** The forms read so far (read on first use). */
-  forms: Partial<Record<Encoding, Buffer>>;
+  forms: Partial<Record<PageEncoding, Buffer>>;
   /** Whether the cache still holds this file (its bytes count against the bound only then). */
   cached?: boolean;
   /** Compressions in flight, so concurrent first requests compress once. */
-  making?: Partial<Record<Encoding, Promise<Buffer | undefined>>>;
+  making?: Partial<Record<PageEncoding, Promise<Buffer | undefined>>>;
   type: string;
   etag: string;
   /** The build it belongs to (its directory's name): every answer says so in X-Site-Build. */
@@ -66,7 +64,7 @@ export interface StaticFile {
 /** A file held in the cache, under the build path it was found at. */
 type Held = { key: string; file: StaticFile } & Marked;
 
-const SUFFIX: Record<Encoding, string> = { identity: '', br: '.br', gzip: '.gz' };
+const SUFFIX: Record<PageEncoding, string> = { identity: '', br: '.br', gzip: '.gz' };
 
 function cacheControlFor(path: string): string {
   if (path.startsWith('/_astro/')) return 'public, max-age=31536000, immutable';
@@ -129,7 +127,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
       if (!full.startsWith(dir + sep)) return null; // never outside the build
       const body = readIfFile(full);
       if (!body) continue;
-      const encodings: Encoding[] = ['identity'];
+      const encodings: PageEncoding[] = ['identity'];
       if (isFile(`${full}.br`)) encodings.push('br');
       if (isFile(`${full}.gz`)) encodings.push('gzip');
       const onDemand = encodings.length === 1 && COMPRESSIBLE.test(full) && body.length >= MIN_COMPRESS_BYTES;
@@ -189,7 +187,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     return found;
   }
 
-  const keep = (f: StaticFile, encoding: Encoding, data: Buffer) => {
+  const keep = (f: StaticFile, encoding: PageEncoding, data: Buffer) => {
     f.forms[encoding] = data;
     if (f.cached) {
       bytes += data.length;
@@ -211,7 +209,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
   };
 
   /** One form of a file, read (or compressed) on first use and then counted against the cache's bytes. */
-  function form(f: StaticFile, encoding: Encoding): Buffer | undefined | Promise<Buffer | undefined> {
+  function form(f: StaticFile, encoding: PageEncoding): Buffer | undefined | Promise<Buffer | undefined> {
     const held = f.forms[encoding];
     if (held) return held;
     if (f.onDemand && encoding !== 'identity') {
@@ -286,7 +284,7 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
     const h = r.req.headers;
     const ifNoneMatch = h['if-none-match'];
     const notModified = ifNoneMatch === f.etag;
-    const encoding = notModified ? 'identity' : encodingFor(f, h['accept-encoding'] as string | undefined);
+    const encoding = notModified ? 'identity' : encodingFor(f, h['accept-encoding']);
     const body = notModified ? null : f.forms[encoding];
     if (!notModified && !body) return undefined;
     const preparedKey = `${r.https ? 's' : ''}${notModified ? '304' : encoding}${r.method}${cacheControl ?? ''}`;
@@ -336,5 +334,5 @@ export function createStaticFiles(opts: { maxBytes?: number; maxEntries?: number
 }
 
 /** The best form of a file the client accepts. */
-const encodingFor = (f: StaticFile, accept: string | undefined): Encoding =>
+const encodingFor = (f: StaticFile, accept: string | undefined): PageEncoding =>
   pageEncoding(accept, { br: f.encodings.includes('br'), gzip: f.encodings.includes('gzip') });
