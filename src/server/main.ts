@@ -6,7 +6,6 @@
  */
 
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/server.ts';
@@ -15,7 +14,6 @@ import { prepare, type Seeder } from './boot.ts';
 import { isPostgresUrl, sqliteFileOf } from './db/client.ts';
 import { holdInstanceLock } from './db/instance-lock.ts';
 import { withLeadTables } from './db/schema-leads.ts';
-import { SERVER_OPTIONS } from './http/server-options.ts';
 import { createScheduler } from './jobs/scheduler.ts';
 import { orphanSweepJob } from './jobs/sweep.ts';
 import { digestJob } from './leads/digest.ts';
@@ -29,7 +27,7 @@ import { currentBuildDir } from './publish/current-link.ts';
 import { createLiveBuild } from './publish/live.ts';
 import { rebuildJob } from './publish/schedule.ts';
 import { purgeRevisions } from './revisions/purge.ts';
-import { createServerApp, nodeListener } from './server.ts';
+import { createAppServer, createServerApp } from './server.ts';
 
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
@@ -114,8 +112,8 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     ),
   );
 
-  // The app behind its fast path (server.ts nodeListener), with its timeouts (http/server-options.ts).
-  const server = createServer(SERVER_OPTIONS, nodeListener(app, config.host));
+  // The app behind its fast path, with its timeouts (server.ts createAppServer).
+  const server = createAppServer(app, config.host);
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     logger.info('listening', {

@@ -2,7 +2,7 @@
  * The whole process in one Hono app: /api, /uploads, the admin app at /admin and the static site, with compression for
  * text responses (static pages are served pre-compressed) and request logs.
  */
-import type { RequestListener } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import { type ApiOptions, createApi } from './app.ts';
@@ -14,6 +14,7 @@ import { type AccessLog, type FastAnswerer, fastFirst } from './http/fast-path.t
 import { fastReads } from './http/fast-reads.ts';
 import { createMicroCache } from './http/micro-cache.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { SERVER_OPTIONS } from './http/server-options.ts';
 import { leadCrypto } from './leads/crypto.ts';
 import { currentRequestId, type Logger, requestIds } from './log.ts';
 import { storeOf } from './media/stores.ts';
@@ -64,6 +65,22 @@ export function nodeListener(app: Hono, hostname?: string): RequestListener {
       if (logged(path)) line({ request_id, method, path, status, ms: 0 });
     },
   });
+}
+
+/**
+ * The node:http server for the app: its listener with the fast path, its timeouts (server-options.ts),
+ * and each connection's peer address read as it is accepted.
+ *
+ * Why the address: a closed socket forgets its peer (remoteAddress is undefined) unless it was read
+ * before, which net.Socket keeps. A browser that cancels a post resets its connection, and a double click
+ * on Send without scripts does: the second submit cancels the first, while the chain still reads its
+ * body. The first post was then keyed to "unknown" (http/proxy.ts clientAddress) instead of its address,
+ * so the duplicate check did not see the second as its twin, and one enquiry was stored twice.
+ */
+export function createAppServer(app: Hono, hostname?: string): Server {
+  const server = createServer(SERVER_OPTIONS, nodeListener(app, hostname));
+  server.on('connection', (socket) => void socket.remoteAddress);
+  return server;
 }
 
 export function createServerApp(deps: Deps, logger: Logger, apiOptions: ApiOptions = {}) {

@@ -5,17 +5,19 @@
  * the enquiry island's own server rendering, as the build makes them. Both databases.
  */
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, connect } from 'node:net';
 import { join } from 'node:path';
 import { parse } from 'node-html-parser';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENQUIRY_MESSAGES } from '../../src/contract/forms/enquiry.ts';
 import { SHOWCASE } from '../../src/demo/fixtures.ts';
 import EnquiryForm, { type EnquiryFormProps } from '../../src/islands/enquiry-form/EnquiryForm.tsx';
 import { withLeadTables } from '../../src/server/db/schema-leads.ts';
+import { leadCrypto } from '../../src/server/leads/crypto.ts';
 import { createLogger } from '../../src/server/log.ts';
-import { createServerApp } from '../../src/server/server.ts';
+import { createAppServer, createServerApp } from '../../src/server/server.ts';
 import { ENGINES, openTestApi, type TestApi } from './harness.ts';
 import { LEAD_ENV, slot, unique } from './lead-fixtures.ts';
 import { filesUnder, picture } from './photo-files.ts';
@@ -219,6 +221,59 @@ describe.each(ENGINES)('enquiry forms posted without JavaScript on %s', (engine)
     const again = await post('/contact-us', fields, headers);
     expect(again.status).toBe(303);
     expect(await leadsBy(fields.get('email') as string)).toHaveLength(1);
+  });
+
+  it('a double click whose first post the browser cancels stores one lead, keyed to its address', async () => {
+    // Over a real socket, as a browser double-clicks Send without scripts: the page came over a
+    // keep-alive connection, the first post goes on it, and the second submit cancels the first, which
+    // resets that connection while the server still reads the post. A closed socket forgets its peer's
+    // address: the first post was keyed to "unknown", and the second, not its twin, was stored too.
+    const server = createAppServer(app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const fields = contactFields();
+      const body = fields.toString();
+      const cancelled = connect(port, '127.0.0.1');
+      const answered = (text: string) =>
+        new Promise<void>((done) => {
+          let got = '';
+          const read = (chunk: Buffer) => {
+            got += chunk.toString('latin1');
+            if (!got.includes(text)) return;
+            cancelled.off('data', read);
+            done();
+          };
+          cancelled.on('data', read);
+        });
+      const page = answered('</html>');
+      cancelled.write(`GET /contact-us HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      await page;
+      cancelled.write(
+        `POST /contact-us HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${FORM}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        () => cancelled.resetAndDestroy(),
+      );
+      const email = fields.get('email') as string;
+      await vi.waitFor(async () => expect(await leadsBy(email)).toHaveLength(1), { timeout: 10_000 });
+      const second = await fetch(`http://127.0.0.1:${port}/contact-us`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': FORM },
+        redirect: 'manual',
+      });
+      expect(second.status).toBe(303);
+      const leads = await leadsBy(email);
+      expect(leads).toHaveLength(1);
+      const [kept] = await db()
+        .selectFrom('leads')
+        .select('ip_hash')
+        .where('id', '=', leads[0]?.id as string)
+        .execute();
+      expect(kept?.ip_hash).toBe(leadCrypto(api.deps.config.leads.encryptionKey).hashIp('127.0.0.1'));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it('the static page carries an empty key field; an answered page carries a fresh key, which makes its double submit one lead', async () => {
