@@ -21,6 +21,7 @@ import { retentionJob } from './leads/retention.ts';
 import { startLeadWorker } from './leads/worker.ts';
 import { createLogger } from './log.ts';
 import { describeStorage, privateStoreOf, storeOf } from './media/stores.ts';
+import { reduceWhenQuiet } from './memory/reduce-when-quiet.ts';
 import { boundaryRebuildJob } from './publish/boundaries.ts';
 import { createCoordinator } from './publish/coordinator.ts';
 import { currentBuildDir } from './publish/current-link.ts';
@@ -142,6 +143,16 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
       .catch((err) => logger.error('first build failed', { error: String(err) }));
   }
 
+  // After a burst (a build, a rush of requests), the memory it needed goes back once the process is quiet.
+  const stopReducing = reduceWhenQuiet({
+    onReduced: ({ beforeBytes, afterBytes, ms }) =>
+      logger.info('memory handed back while quiet', {
+        rss_before_mb: Math.round(beforeBytes / 2 ** 20),
+        rss_after_mb: Math.round(afterBytes / 2 ** 20),
+        ms: Math.round(ms),
+      }),
+  });
+
   const shutdown = async (signal: string) => {
     if (phase === 'draining') return;
     phase = 'draining';
@@ -161,6 +172,7 @@ export async function startServer(opts: { seed?: Seeder } = {}): Promise<void> {
     await closed;
     clearInterval(idle);
     const left = () => Math.max(0, deadline - Date.now() - 2000);
+    stopReducing();
     await Promise.all([leadWorker?.stop(), scheduler.stop(left()), publishing.stop()]);
     await live.stop();
     await destroy();
