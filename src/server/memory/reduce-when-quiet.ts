@@ -17,14 +17,15 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
 
 /**
  * V8's gc function, without exposing it to the app's own code: the flag is set for one new context,
- * which gives it, then unset (as jest-leak-detector obtains it).
+ * which gives it, then unset (as jest-leak-detector obtains it). Undefined where a runtime refuses.
  */
-function v8Collect(): Collect {
+function v8Collect(): Collect | undefined {
   const exposed = (globalThis as { gc?: Collect }).gc;
   if (exposed) return exposed;
   setFlagsFromString('--expose-gc');
   try {
-    return runInNewContext('gc') as Collect;
+    const gc: unknown = runInNewContext('typeof gc === "function" ? gc : undefined');
+    return typeof gc === 'function' ? (gc as Collect) : undefined;
   } finally {
     setFlagsFromString('--no-expose-gc');
   }
@@ -58,12 +59,11 @@ export function reduceWhenQuiet(opts: QuietReduceOptions = {}): () => void {
     });
   const rss = opts.rss ?? (() => process.memoryUsage.rss());
   const clock = opts.now ?? (() => performance.now());
+  const gc = opts.collect ? undefined : v8Collect();
   const collect =
-    opts.collect ??
-    (() => {
-      const gc = v8Collect();
-      return () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-    })();
+    opts.collect ?? (gc ? () => gc({ type: 'major', execution: 'sync', flavor: 'last-resort' }) : undefined);
+  // Without a collection to run there is nothing to look for.
+  if (!collect) return () => {};
 
   let baseline = rss();
   let lastCpu = cpuMicros();
