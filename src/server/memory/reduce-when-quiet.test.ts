@@ -9,7 +9,7 @@ describe('reduceWhenQuiet', () => {
   });
 
   /** A process whose CPU and RSS the test sets, looked at every 5 s on a fake clock. */
-  function process(start: { rss: number }) {
+  function watched(start: { rss: number }) {
     vi.useFakeTimers();
     const state = { cpu: 0, rss: start.rss };
     const reduced: { beforeBytes: number; afterBytes: number }[] = [];
@@ -32,7 +32,7 @@ describe('reduceWhenQuiet', () => {
   }
 
   it('collects once the process is quiet and holds 32 MB more than at its start', () => {
-    const p = process({ rss: 150 * MB });
+    const p = watched({ rss: 150 * MB });
     p.state.rss = 260 * MB;
     p.look(2000); // busy: 40 % of a core
     expect(p.collect).not.toHaveBeenCalled();
@@ -43,7 +43,7 @@ describe('reduceWhenQuiet', () => {
   });
 
   it('does not collect a quiet process that has not grown, nor again what it could not free', () => {
-    const p = process({ rss: 150 * MB });
+    const p = watched({ rss: 150 * MB });
     p.state.rss = 170 * MB;
     p.look(0);
     expect(p.collect).not.toHaveBeenCalled();
@@ -64,7 +64,7 @@ describe('reduceWhenQuiet', () => {
   });
 
   it('stops looking when stopped', () => {
-    const p = process({ rss: 150 * MB });
+    const p = watched({ rss: 150 * MB });
     p.stop();
     p.state.rss = 400 * MB;
     p.look(0);
