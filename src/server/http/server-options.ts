@@ -1,5 +1,5 @@
 /**
- * The options of the node:http server (main.ts).
+ * The options of the node:http server (server.ts createAppServer).
  *
  * - Headers that never finish are cut after 20 s (408); stalled upload bodies by body-timeout.ts.
  * - An idle keep-alive connection stays open 65 s, where Node's default is 5 s. A client or proxy that reuses
